@@ -1,0 +1,123 @@
+import { randomUUID } from 'node:crypto';
+import fs from 'node:fs';
+import path from 'node:path';
+import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
+import formbody from '@fastify/formbody';
+import helmet from '@fastify/helmet';
+import fastifyStatic from '@fastify/static';
+import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
+import qs from 'qs';
+import { BEARER_PREFIX } from '@promo/shared';
+import type { Config } from './config';
+import type { Db } from './db/client';
+import type { AuthContext } from './lib/auth-context';
+import { registerErrorHandler } from './lib/error-handler';
+import { LoginThrottle } from './lib/login-throttle';
+import { resolveSession } from './lib/sessions';
+import { authRoutes } from './modules/auth/routes';
+import { usersRoutes } from './modules/users/routes';
+
+declare module 'fastify' {
+  interface FastifyInstance {
+    db: Db;
+    config: Config;
+    loginThrottle: LoginThrottle;
+    authenticate(req: FastifyRequest): Promise<AuthContext | null>;
+  }
+  interface FastifyRequest {
+    auth: AuthContext | null;
+  }
+}
+
+export interface BuildOptions {
+  config: Config;
+  db: Db;
+  loginThrottle?: LoginThrottle;
+  /** Serve the built web app (off in API tests). */
+  serveWeb?: boolean;
+}
+
+// qs turns `obj_search[field]=x` and `ids[0]=1` into nested values; arrays of any length stay arrays.
+const parseQs = (s: string) => qs.parse(s, { arrayLimit: 1000, depth: 5, parameterLimit: 2000 });
+
+export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
+  const { config, db } = opts;
+  const app = Fastify({
+    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'] },
+    genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 100) || randomUUID(),
+    requestIdHeader: 'x-request-id',
+    routerOptions: { querystringParser: parseQs },
+    trustProxy: true,
+    bodyLimit: 1024 * 1024,
+  });
+  app.setValidatorCompiler(validatorCompiler);
+  app.setSerializerCompiler(serializerCompiler);
+
+  app.decorate('db', db);
+  app.decorate('config', config);
+  app.decorate('loginThrottle', opts.loginThrottle ?? new LoginThrottle());
+  app.decorateRequest('auth', null);
+  app.decorate('authenticate', async (req: FastifyRequest) => {
+    if (req.auth) return req.auth;
+    const header = req.headers.authorization;
+    if (!header?.startsWith(BEARER_PREFIX)) return null;
+    const token = header.slice(BEARER_PREFIX.length).trim();
+    if (!token || token.length > 200) return null;
+    req.auth = await resolveSession(db, token);
+    return req.auth;
+  });
+  app.addHook('onSend', async (req, reply) => {
+    reply.header('x-request-id', req.id);
+  });
+
+  await app.register(helmet, {
+    contentSecurityPolicy: {
+      directives: {
+        defaultSrc: ["'self'"],
+        scriptSrc: ["'self'"],
+        styleSrc: ["'self'", "'unsafe-inline'"],
+        imgSrc: ["'self'", 'data:', 'blob:'],
+        connectSrc: ["'self'", 'ws:', 'wss:'],
+        fontSrc: ["'self'", 'data:'],
+        objectSrc: ["'none'"],
+        frameAncestors: ["'none'"],
+        upgradeInsecureRequests: null,
+      },
+    },
+  });
+  await app.register(formbody, { parser: parseQs });
+  registerErrorHandler(app);
+
+  await app.register(
+    async (api) => {
+      await authRoutes(api);
+      await usersRoutes(api);
+    },
+  );
+
+  app.setNotFoundHandler((req, reply) => {
+    if (req.url.startsWith('/api/') || req.url.startsWith('/company_api/') || !opts.serveWeb) {
+      return reply.code(404).send({ status: 'error', message: 'Not found', message_key: 'not_found' });
+    }
+    return reply.type('text/html').sendFile('index.html');
+  });
+
+  if (opts.serveWeb) {
+    const root = config.WEB_DIST;
+    if (!fs.existsSync(path.join(root, 'index.html'))) {
+      throw new Error(`The web app is not built (${root}); run npm run build first.`);
+    }
+    await app.register(fastifyStatic, {
+      root,
+      wildcard: false,
+      setHeaders: (res, file) => {
+        if (file.includes(`${path.sep}assets${path.sep}`)) {
+          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
+        } else {
+          res.setHeader('cache-control', 'no-cache');
+        }
+      },
+    });
+  }
+  return app;
+}

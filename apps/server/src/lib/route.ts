@@ -1,0 +1,59 @@
+import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import { z } from 'zod';
+import { can, type Endpoint } from '@promo/shared';
+import type { AuthContext } from './auth-context';
+import { forbidden, unauthenticated } from './errors';
+
+type Out<S> = [NonNullable<S>] extends [never] ? undefined : NonNullable<S> extends z.ZodType ? z.output<NonNullable<S>> : undefined;
+
+export interface RouteContext<E extends Endpoint> {
+  body: Out<E['body']>;
+  query: Out<E['query']>;
+  params: Out<E['params']>;
+  auth: E['access'] extends 'public' ? AuthContext | null : AuthContext;
+  req: FastifyRequest;
+  reply: FastifyReply;
+}
+
+/** An absent body or query validates as an empty object, so missing fields get per-field errors. */
+const orEmpty = (schema: z.ZodType | undefined) => schema && z.preprocess((v) => v ?? {}, schema);
+
+/**
+ * Registers one contract: its path, its input schemas and its access rule. The guard runs before
+ * validation, so an unauthorised caller learns nothing about the input rules.
+ */
+export function route<E extends Endpoint>(
+  app: FastifyInstance,
+  endpoint: E,
+  handler: (ctx: RouteContext<E>) => Promise<unknown>,
+): void {
+  app.route({
+    method: endpoint.method,
+    url: endpoint.path.replace(/\{(\w+)\}/g, ':$1'),
+    schema: {
+      ...(endpoint.body ? { body: orEmpty(endpoint.body) } : {}),
+      ...(endpoint.query ? { querystring: orEmpty(endpoint.query) } : {}),
+      ...(endpoint.params ? { params: endpoint.params } : {}),
+    },
+    onRequest: async (req) => {
+      if (endpoint.access === 'public') return;
+      const auth = await app.authenticate(req);
+      if (!auth) throw unauthenticated();
+      if (endpoint.access !== 'authenticated' && !can(auth.user.role, endpoint.access)) throw forbidden();
+    },
+    handler: async (req, reply) =>
+      handler({
+        body: req.body,
+        query: req.query,
+        params: req.params,
+        auth: req.auth,
+        req,
+        reply,
+      } as RouteContext<E>),
+  });
+}
+
+/** A success body; `key` names the text under `server` in the web's locale files. */
+export function ok<T>(message: string, key: string, data?: T) {
+  return { status: 'success' as const, message, message_key: key, ...(data === undefined ? {} : { data }) };
+}

@@ -1,0 +1,14 @@
+import { asc, desc, type AnyColumn, type SQL } from 'drizzle-orm';
+import { SORT_ASC, SORT_DESC } from '@promo/shared';
+
+/** A LIKE pattern that matches `text` literally anywhere. */
+export function containsPattern(text: string): string {
+  return `%${text.replace(/[\\%_]/g, (c) => `\\${c}`)}%`;
+}
+
+/** ORDER BY for the sort cycle: 1 descending, 2 ascending, 0 none; the id keeps pages stable. */
+export function orderBy(column: AnyColumn | SQL, sortCount: number, id: AnyColumn): SQL[] {
+  if (sortCount === SORT_DESC) return [desc(column), desc(id)];
+  if (sortCount === SORT_ASC) return [asc(column), asc(id)];
+  return [asc(id)];
+}

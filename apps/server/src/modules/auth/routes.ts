@@ -1,0 +1,39 @@
+import type { FastifyInstance } from 'fastify';
+import { auth } from '@promo/shared';
+import { revokeSession } from '../../lib/sessions';
+import { ok, route } from '../../lib/route';
+import { backToAdmin, impersonate, invalidCredentials, login } from './service';
+
+export async function authRoutes(app: FastifyInstance) {
+  route(app, auth.login, async ({ body, req }) => {
+    const address = req.ip;
+    app.loginThrottle.check(body.email, address);
+    const data = await login(app.db, body.email, body.password);
+    if (!data) {
+      app.loginThrottle.fail(body.email, address);
+      req.log.warn({ event: 'login_failed', email: body.email, address });
+      throw invalidCredentials();
+    }
+    app.loginThrottle.succeed(body.email);
+    req.log.info({ event: 'login_success', userId: data.mergedUserData.id });
+    return ok('Login successful', 'login_success', data);
+  });
+
+  route(app, auth.logout, async ({ auth: ctx, req }) => {
+    await revokeSession(app.db, ctx.sessionId);
+    req.log.info({ event: 'logout', userId: ctx.user.id });
+    return ok('Logged out', 'logged_out');
+  });
+
+  route(app, auth.toReLogin, async ({ auth: ctx, body, req }) => {
+    const data = await impersonate(app.db, ctx, body.user_id);
+    req.log.info({ event: 'impersonation_start', userId: ctx.user.id, targetId: body.user_id });
+    return ok('Signed in as the user', 'signed_in_as', data);
+  });
+
+  route(app, auth.backReLogin, async ({ auth: ctx, req }) => {
+    const data = await backToAdmin(app.db, ctx);
+    req.log.info({ event: 'impersonation_end', userId: data.mergedUserData.id, targetId: ctx.user.id });
+    return ok('Back to your own account', 'back_to_admin', data);
+  });
+}

@@ -1,0 +1,49 @@
+import type { FastifyInstance } from 'fastify';
+import { users as contract } from '@promo/shared';
+import { ok, route } from '../../lib/route';
+import {
+  assignableRoles,
+  createUser,
+  deleteUser,
+  listUsers,
+  managedCategory,
+  updatePassword,
+  updateUser,
+  usersByRole,
+} from './service';
+
+export async function usersRoutes(app: FastifyInstance) {
+  route(app, contract.list, async ({ auth, query }) => ok('Users', 'users_list', await listUsers(app.db, auth.user, query)));
+
+  route(app, contract.create, async ({ auth, body, reply }) => {
+    const user = await createUser(app.db, auth, body);
+    reply.code(201);
+    return ok('User created', 'user_created', user);
+  });
+
+  route(app, contract.update, async ({ auth, params, body }) =>
+    ok('User updated', 'user_updated', await updateUser(app.db, auth, params.id, body)),
+  );
+
+  route(app, contract.remove, async ({ auth, params }) => {
+    await deleteUser(app.db, auth, params.id);
+    return ok('User deleted', 'user_deleted');
+  });
+
+  route(app, contract.getAllRoles, async ({ auth }) =>
+    ok('Roles', 'roles', { roles: assignableRoles(auth.user.role).map((name) => ({ name })) }),
+  );
+
+  route(app, contract.updatePassword, async ({ auth, body }) => {
+    await updatePassword(app.db, auth, body.user_id, body.new_password);
+    return ok('Password updated', 'password_updated');
+  });
+
+  route(app, contract.getManagerCategory, async ({ body }) =>
+    ok('Manager category', 'manager_category', await managedCategory(app.db, body.user_id)),
+  );
+
+  route(app, contract.getUsersByField, async ({ body }) =>
+    ok('Users', 'users_list', { users: await usersByRole(app.db, body.value) }),
+  );
+}

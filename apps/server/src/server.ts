@@ -1,0 +1,29 @@
+import { buildApp } from './app';
+import { loadConfig } from './config';
+import { acquireDataDirLock } from './db/data-dir-lock';
+import { openDatabase } from './db/client';
+import { isEmpty, seedDemo } from './db/seed/demo';
+
+const config = loadConfig();
+const releaseLock = config.DATABASE_URL ? () => {} : acquireDataDirLock(config.dataDir);
+const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
+await database.migrate();
+if (config.SEED_DEMO && (await isEmpty(database.db))) await seedDemo(database.db);
+
+const app = await buildApp({ config, db: database.db, serveWeb: true });
+app.log.info({ database: database.kind, dataDir: config.DATABASE_URL ? undefined : config.dataDir }, 'database ready');
+
+let closing = false;
+async function shutdown(signal: string) {
+  if (closing) return;
+  closing = true;
+  app.log.info({ signal }, 'shutting down');
+  await app.close();
+  await database.close();
+  releaseLock();
+  process.exit(0);
+}
+process.on('SIGINT', () => void shutdown('SIGINT'));
+process.on('SIGTERM', () => void shutdown('SIGTERM'));
+
+await app.listen({ port: config.PORT, host: config.HOST });

@@ -1,0 +1,57 @@
+import { useEffect, useState } from 'react';
+import { Toast as ToastPrimitive } from 'radix-ui';
+import { X } from 'lucide-react';
+import { useTranslation } from 'react-i18next';
+import { cva } from 'class-variance-authority';
+import { cn } from '@/lib/cn';
+import { dismissToast, useToasts } from './use-toast';
+
+const toastVariants = cva(
+  'group pointer-events-auto relative flex w-full items-start justify-between gap-3 overflow-hidden rounded-md border p-4 pr-8 shadow-lg',
+  {
+    variants: {
+      variant: {
+        default: 'border-border bg-background text-foreground',
+        destructive: 'border-destructive bg-destructive text-destructive-foreground',
+      },
+    },
+    defaultVariants: { variant: 'default' },
+  },
+);
+
+/** Renders the toast store; its stacking level is raised above everything after 500 ms. */
+export function Toaster() {
+  const toasts = useToasts();
+  const { t } = useTranslation();
+  const [raised, setRaised] = useState(false);
+  useEffect(() => {
+    const timer = setTimeout(() => setRaised(true), 500);
+    return () => clearTimeout(timer);
+  }, []);
+  return (
+    <ToastPrimitive.Provider duration={5000}>
+      {toasts.map((item) => (
+        <ToastPrimitive.Root
+          key={item.id}
+          open={item.open}
+          onOpenChange={(open) => !open && dismissToast(item.id)}
+          className={toastVariants({ variant: item.variant })}
+          data-testid="toast"
+        >
+          <div className="grid gap-1">
+            <ToastPrimitive.Title className="text-sm font-semibold">{item.title ?? t('toast.no_title')}</ToastPrimitive.Title>
+            <ToastPrimitive.Description className="text-sm whitespace-pre-line opacity-90">
+              {item.description ?? t('toast.no_message')}
+            </ToastPrimitive.Description>
+          </div>
+          <ToastPrimitive.Close aria-label={t('common.close')} className="absolute top-2 right-2 opacity-70 hover:opacity-100">
+            <X className="size-4" />
+          </ToastPrimitive.Close>
+        </ToastPrimitive.Root>
+      ))}
+      <ToastPrimitive.Viewport
+        className={cn('fixed right-0 bottom-0 flex w-full max-w-sm flex-col gap-2 p-4', raised ? 'z-[999999999]' : 'z-50')}
+      />
+    </ToastPrimitive.Provider>
+  );
+}

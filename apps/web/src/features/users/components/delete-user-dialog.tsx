@@ -1,0 +1,44 @@
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { UserRow } from '@promo/shared';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { toast } from '@/components/ui/use-toast';
+import { serverMessage } from '@/lib/api-client';
+import { deleteUser, managerCategory, userKeys } from '../api';
+
+/** Asks before deleting; warns when the user is a cm whose category would lose its manager. */
+export function DeleteUserDialog({ user, onClose }: { user: UserRow | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const managed = useQuery({
+    queryKey: ['users', 'manager-category', user?.id],
+    queryFn: () => managerCategory(user!.id),
+    enabled: !!user && user.role === 'cm',
+  });
+  const remove = useMutation({
+    mutationFn: () => deleteUser(user!.id),
+    onSuccess: (res) => {
+      toast({ title: t('toast.system_message'), description: serverMessage(res) });
+      void queryClient.invalidateQueries({ queryKey: userKeys.all });
+      onClose();
+    },
+    // Failed deletes are silent (spec 000 §8).
+    onError: () => onClose(),
+  });
+  return (
+    <ConfirmDialog
+      open={!!user}
+      onOpenChange={(open) => !open && onClose()}
+      title={t('users.delete_confirm')}
+      description={user ? `${user.name} ${user.surname} (${user.email})` : undefined}
+      onConfirm={() => remove.mutate()}
+      busy={remove.isPending}
+    >
+      {managed.data && (
+        <p role="note" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-800">
+          {t('users.delete_manager_warning', { category: managed.data.name })}
+        </p>
+      )}
+    </ConfirmDialog>
+  );
+}

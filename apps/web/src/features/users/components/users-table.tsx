@@ -1,0 +1,102 @@
+import { useTranslation } from 'react-i18next';
+import { CheckCircle2, KeyRound, LogIn, Pencil, Trash2, XCircle } from 'lucide-react';
+import { can, type SessionUser, type UserRow, type USER_SORT_FIELDS } from '@promo/shared';
+import { Button } from '@/components/ui/button';
+import { SortableHead, type SortState } from '@/components/ui/sortable-head';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+
+type SortField = (typeof USER_SORT_FIELDS)[number];
+
+export interface UserRowActions {
+  onEdit: (row: UserRow) => void;
+  onPassword: (row: UserRow) => void;
+  onDelete: (row: UserRow) => void;
+  onSignInAs: (row: UserRow) => void;
+}
+
+const COLUMNS: SortField[] = ['name', 'company', 'role', 'email', 'phone', 'address', 'status'];
+
+export function UsersTable({
+  rows,
+  loading,
+  me,
+  sort,
+  onSort,
+  actions,
+}: {
+  rows: UserRow[];
+  loading: boolean;
+  me: SessionUser;
+  sort: SortState<SortField>;
+  onSort: (next: SortState<SortField>) => void;
+  actions: UserRowActions;
+}) {
+  const { t } = useTranslation();
+  const manager = can(me.role, 'users.editAny');
+  return (
+    <Table data-testid="users-table">
+      <TableHeader>
+        <TableRow>
+          {COLUMNS.map((c) => (
+            <SortableHead key={c} field={c} sort={sort} onSort={onSort}>
+              {t(`users.columns.${c}`)}
+            </SortableHead>
+          ))}
+          <TableHead className="text-right">{t('common.actions')}</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.length === 0 && (
+          <TableRow>
+            <TableCell colSpan={COLUMNS.length + 1} className="py-8 text-center text-muted-foreground">
+              {loading ? t('common.load_data') : t('users.empty')}
+            </TableCell>
+          </TableRow>
+        )}
+        {rows.map((row) => (
+          <TableRow key={row.id} data-testid={`user-row-${row.email}`}>
+            <TableCell className="font-medium">
+              {row.name} {row.surname}
+            </TableCell>
+            <TableCell>{row.company_name}</TableCell>
+            <TableCell>{t(`roles.${row.role}`)}</TableCell>
+            <TableCell>{row.email}</TableCell>
+            <TableCell>{row.phone}</TableCell>
+            <TableCell>{[row.post_address, [row.postcode, row.kommune].filter(Boolean).join(' ')].filter(Boolean).join(', ')}</TableCell>
+            <TableCell>
+              {row.status ? (
+                <CheckCircle2 className="size-4 text-green-600" aria-label={t('users.active')} />
+              ) : (
+                <XCircle className="size-4 text-red-600" aria-label={t('users.inactive')} />
+              )}
+            </TableCell>
+            <TableCell>
+              <div className="flex justify-end gap-1">
+                {row.role === 'user' && can(me.role, 'auth.impersonate') && (
+                  <Button variant="ghost" size="icon" title={t('users.sign_in_as')} aria-label={t('users.sign_in_as')} onClick={() => actions.onSignInAs(row)}>
+                    <LogIn />
+                  </Button>
+                )}
+                {(manager || row.id === me.id) && (
+                  <Button variant="ghost" size="icon" title={t('common.edit')} aria-label={t('common.edit')} onClick={() => actions.onEdit(row)}>
+                    <Pencil />
+                  </Button>
+                )}
+                {can(me.role, 'users.updatePassword') && (
+                  <Button variant="ghost" size="icon" title={t('users.change_password')} aria-label={t('users.change_password')} onClick={() => actions.onPassword(row)}>
+                    <KeyRound />
+                  </Button>
+                )}
+                {can(me.role, 'users.delete') && row.id !== me.id && (
+                  <Button variant="ghost" size="icon" title={t('common.delete')} aria-label={t('common.delete')} onClick={() => actions.onDelete(row)}>
+                    <Trash2 className="text-destructive" />
+                  </Button>
+                )}
+              </div>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}

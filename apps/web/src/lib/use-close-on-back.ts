@@ -1,0 +1,25 @@
+import { useEffect, useRef } from 'react';
+
+/**
+ * The browser back button closes an open modal (spec 000 §2): opening pushes a history entry
+ * with the same URL; back pops it and closes; closing otherwise takes the entry away again.
+ */
+export function useCloseOnBack(open: boolean, onClose: () => void) {
+  const onCloseRef = useRef(onClose);
+  onCloseRef.current = onClose;
+  useEffect(() => {
+    if (!open) return;
+    const marker = `modal-${Math.random().toString(36).slice(2)}`;
+    window.history.pushState({ ...window.history.state, modal: marker }, '');
+    let popped = false;
+    const onPop = () => {
+      popped = true;
+      onCloseRef.current();
+    };
+    window.addEventListener('popstate', onPop);
+    return () => {
+      window.removeEventListener('popstate', onPop);
+      if (!popped && window.history.state?.modal === marker) window.history.back();
+    };
+  }, [open]);
+}

@@ -1,0 +1,32 @@
+import { isAxiosError } from 'axios';
+import type { FieldValues, Path, UseFormSetError } from 'react-hook-form';
+import { useTranslation } from 'react-i18next';
+import { toast } from '@/components/ui/use-toast';
+import { serverMessage, type ApiResponse } from '@/lib/api-client';
+import { errorLines, type ApiErrorBody } from '@/lib/error-catalogue';
+
+/**
+ * What a save tells the user: the server's message in a system-message toast, or 'Error action'
+ * with the reasons, and the per-field errors put back on the form.
+ */
+export function useSaveFeedback() {
+  const { t } = useTranslation();
+  return {
+    success: (res: ApiResponse<unknown>) => toast({ title: t('toast.system_message'), description: serverMessage(res) }),
+    failure: <F extends FieldValues>(err: unknown, setError?: UseFormSetError<F>) => {
+      if (!isAxiosError<ApiErrorBody>(err)) return;
+      const body = err.response?.data;
+      if (body?.message?.includes('No access')) return;
+      if (setError && body?.errors && !Array.isArray(body.errors)) {
+        for (const [field, keys] of Object.entries(body.errors)) {
+          setError(field.split('.')[0] as Path<F>, { type: 'server', message: keys[0] });
+        }
+      }
+      toast({
+        variant: 'destructive',
+        title: t('errors.error_action'),
+        description: errorLines(body, t) || (err.response ? t('errors.unknown') : t('errors.network')),
+      });
+    },
+  };
+}

@@ -1,0 +1,39 @@
+import { expect, snap, test, useLanguage } from './fixtures';
+
+test.describe('sign-in', () => {
+  for (const lang of ['no', 'en'] as const) {
+    test(`signs in with the pre-filled demo credentials (${lang})`, async ({ page }) => {
+      await useLanguage(page, lang);
+      await page.goto('/');
+      await expect(page).toHaveURL(/\/login$/);
+      await expect(page.getByLabel(lang === 'no' ? 'E-post' : 'Email')).toHaveValue('admin@demo.no');
+      await snap(page, `login-${lang}`);
+      await page.getByRole('button', { name: lang === 'no' ? 'Logg inn' : 'Sign in' }).click();
+      await expect(page).toHaveURL(/\/$/);
+      await expect(page.getByTestId('toast')).toContainText(lang === 'no' ? 'God fornøyelse!' : 'Enjoy using it!');
+      await expect(page.getByRole('heading', { name: lang === 'no' ? 'Oversikt' : 'Dashboard' })).toBeVisible();
+      await snap(page, `dashboard-${lang}`);
+    });
+  }
+
+  test('shows a wrong password in the red box', async ({ page }) => {
+    await useLanguage(page, 'en');
+    await page.goto('/login');
+    await page.getByLabel('Password').fill('WrongPassword1');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByTestId('login-error')).toHaveText('These credentials do not match our records.');
+    await expect(page.getByTestId('login-error')).toHaveCSS('background-color', /rgb\(254, 242, 242\)|oklch/);
+    await expect(page).toHaveURL(/\/login$/);
+    await snap(page, 'login-error-en');
+  });
+
+  test('validates the form before sending', async ({ page }) => {
+    await useLanguage(page, 'en');
+    await page.goto('/login');
+    await page.getByLabel('Email').fill('not-an-email');
+    await page.getByLabel('Password').fill('1234567');
+    await page.getByRole('button', { name: 'Sign in' }).click();
+    await expect(page.getByText('Enter a valid email address')).toBeVisible();
+    await expect(page.getByText('The password must have at least 8 characters')).toBeVisible();
+  });
+});

@@ -1,0 +1,35 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint';
+import { zId } from '../form-values';
+import { emailField, loginPasswordField } from '../validation';
+import type { Role } from '../constants';
+
+export const loginBody = z.object({ email: emailField, password: loginPasswordField });
+export type LoginBody = z.infer<typeof loginBody>;
+
+export interface SessionUser {
+  id: number;
+  name: string;
+  surname: string;
+  email: string;
+  role: Role;
+  categories: { id: number }[];
+  re_login: { to_user_id: number; from_user_id: number } | null;
+}
+
+export interface LoginData {
+  mergedUserData: SessionUser;
+  bearerToken: string;
+}
+
+export const auth = {
+  login: endpoint({ method: 'POST', path: '/api/auth/login', access: 'public', body: loginBody }),
+  logout: endpoint({ method: 'POST', path: '/api/auth/logout', access: 'authenticated' }),
+  toReLogin: endpoint({
+    method: 'POST',
+    path: '/api/auth/to-re-login',
+    access: 'auth.impersonate',
+    body: z.object({ user_id: zId }),
+  }),
+  backReLogin: endpoint({ method: 'POST', path: '/api/auth/back-re-login', access: 'authenticated' }),
+};

@@ -1,0 +1,124 @@
+import { z } from 'zod';
+import { GROUPS, MAX_TEXT_LENGTH, ROLES, type Group, type Role } from '../constants';
+import { endpoint } from '../endpoint';
+import { zBool, zId, zIdList, zIdParam, zOptionalEnum, zOptionalText } from '../form-values';
+import { listParams, searchText } from '../list-params';
+import { emailField, nameField, newPasswordField } from '../validation';
+
+export const USER_SEARCH_FIELDS = ['all', 'company', 'role', 'email', 'phone', 'address'] as const;
+export const USER_SORT_FIELDS = ['name', 'company', 'role', 'email', 'phone', 'address', 'status'] as const;
+export const USER_TEXT_FIELDS = [
+  'surname',
+  'name_invoice_recipient',
+  'email_invoice_recipient',
+  'company_name',
+  'company_number',
+  'reference_number',
+  'c_o',
+  'postcode',
+  'post_address',
+  'phone',
+  'phone_2',
+  'municipality_number',
+  'kommune',
+  'country',
+  'number_country',
+] as const;
+
+export const usersListQuery = listParams({
+  sortFields: USER_SORT_FIELDS,
+  defaultSort: 'name',
+  search: {
+    field: z.enum(USER_SEARCH_FIELDS).default('all'),
+    input_value: searchText,
+    admin_only: zBool.default(false),
+  },
+});
+export type UsersListQuery = z.infer<typeof usersListQuery>;
+
+const textFields = Object.fromEntries(USER_TEXT_FIELDS.map((f) => [f, zOptionalText(MAX_TEXT_LENGTH)])) as {
+  [K in (typeof USER_TEXT_FIELDS)[number]]: ReturnType<typeof zOptionalText>;
+};
+
+const userFields = {
+  email: emailField,
+  name: nameField,
+  ...textFields,
+  status: zBool.default(true),
+  group: zOptionalEnum(GROUPS),
+  role: z.enum(ROLES, 'invalid_role').default('user'),
+  category_ids: zIdList.default([]),
+};
+
+export const userCreateBody = z.object({ ...userFields, password: newPasswordField });
+/** On edit every field is optional: only what is sent changes; a password is never changed here. */
+export const userUpdateBody = z.object(userFields).partial();
+export type UserCreateBody = z.infer<typeof userCreateBody>;
+export type UserUpdateBody = z.infer<typeof userUpdateBody>;
+
+export const updatePasswordBody = z.object({ user_id: zId, new_password: newPasswordField });
+
+export const USERS_BY_FIELD = ['role'] as const;
+
+export interface UserRow {
+  id: number;
+  email: string;
+  name: string;
+  surname: string;
+  name_invoice_recipient: string;
+  email_invoice_recipient: string;
+  company_name: string;
+  company_number: string;
+  reference_number: string;
+  c_o: string;
+  postcode: string;
+  post_address: string;
+  phone: string;
+  phone_2: string;
+  municipality_number: string;
+  kommune: string;
+  country: string;
+  number_country: string;
+  status: boolean;
+  group: Group | null;
+  role: Role;
+  category_ids: number[];
+}
+
+export interface UsersListData {
+  users: UserRow[];
+  total: number;
+  arr_categories: { id: number; name: string }[];
+}
+
+export const users = {
+  list: endpoint({ method: 'GET', path: '/api/users', access: 'users.view', query: usersListQuery }),
+  create: endpoint({ method: 'POST', path: '/api/users', access: 'users.create', body: userCreateBody }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/users/{id}',
+    access: 'authenticated',
+    params: zIdParam,
+    body: userUpdateBody,
+  }),
+  remove: endpoint({ method: 'DELETE', path: '/api/users/{id}', access: 'users.delete', params: zIdParam }),
+  getAllRoles: endpoint({ method: 'POST', path: '/api/users/get-all-roles', access: 'users.view' }),
+  updatePassword: endpoint({
+    method: 'POST',
+    path: '/api/users/update-password',
+    access: 'users.updatePassword',
+    body: updatePasswordBody,
+  }),
+  getManagerCategory: endpoint({
+    method: 'POST',
+    path: '/api/users/get-manager-category',
+    access: 'users.delete',
+    body: z.object({ user_id: zId }),
+  }),
+  getUsersByField: endpoint({
+    method: 'POST',
+    path: '/api/users/get-users-by-field',
+    access: 'users.listByField',
+    body: z.object({ field: z.enum(USERS_BY_FIELD), value: z.enum(ROLES) }),
+  }),
+};

@@ -1,0 +1,32 @@
+import type { Role } from './constants';
+
+/** The single table of role rules: the server's guard and the web's useCan read it. */
+export const PERMISSIONS = {
+  'users.view': ['admin', 'cm', 'cm-admin', 'designer'],
+  'users.create': ['admin', 'cm-admin'],
+  'users.editAny': ['admin', 'cm-admin'],
+  'users.changeRole': ['admin', 'cm-admin'],
+  'users.updatePassword': ['admin', 'cm-admin'],
+  'users.delete': ['admin', 'cm-admin'],
+  'users.listByField': ['admin', 'cm', 'cm-admin'],
+  'auth.impersonate': ['admin', 'cm-admin'],
+  'catalog.view': ['admin', 'cm', 'cm-admin'],
+  'promotions.view': ['admin', 'cm', 'cm-admin', 'designer'],
+  'print.view': ['printer'],
+  'distribution.view': ['distributor'],
+  'company.view': ['user'],
+  'settings.view': ['admin'],
+} as const satisfies Record<string, readonly Role[]>;
+
+export type PermissionKey = keyof typeof PERMISSIONS;
+
+export function can(role: Role | null | undefined, key: PermissionKey): boolean {
+  return !!role && (PERMISSIONS[key] as readonly Role[]).includes(role);
+}
+
+/** Who a cm-admin may not create, promote to or manage: only an admin manages admins. */
+export function mayManageRole(actor: Role, target: Role): boolean {
+  if (actor === 'admin') return true;
+  if (actor === 'cm-admin') return target !== 'admin';
+  return false;
+}

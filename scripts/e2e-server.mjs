@@ -1,0 +1,41 @@
+// Starts the built app for the browser tests on a database of its own: a fresh PostgreSQL
+// database when DATABASE_URL is set (dropped again on exit), else PGlite in a temporary folder.
+import { spawn } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+
+const env = { ...process.env, SEED_DEMO: 'true', LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn' };
+let cleanup = async () => {};
+
+if (process.env.DATABASE_URL) {
+  const name = `promo_e2e_${Date.now()}_${process.pid}`;
+  const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
+  await admin.connect();
+  await admin.query(`create database "${name}"`);
+  const url = new URL(process.env.DATABASE_URL);
+  url.pathname = `/${name}`;
+  env.DATABASE_URL = url.toString();
+  cleanup = async () => {
+    await admin.query(`drop database if exists "${name}" with (force)`);
+    await admin.end();
+  };
+} else {
+  const dir = fs.mkdtempSync(path.join(os.tmpdir(), 'promo-e2e-'));
+  env.DATA_DIR = dir;
+  cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
+}
+
+const server = spawn('npx', ['tsx', 'apps/server/src/server.ts'], { env, stdio: 'inherit' });
+let stopping = false;
+async function stop(code) {
+  if (stopping) return;
+  stopping = true;
+  server.kill('SIGTERM');
+  await new Promise((r) => (server.exitCode !== null ? r() : server.once('exit', r)));
+  await cleanup().catch((err) => console.error('e2e cleanup failed', err));
+  process.exit(code);
+}
+server.on('exit', (code) => void stop(code ?? 1));
+for (const sig of ['SIGINT', 'SIGTERM', 'SIGHUP']) process.on(sig, () => void stop(0));

@@ -1,0 +1,73 @@
+// `npm test`: typecheck, lint, unit/component/API tests (Vitest) and browser tests (Playwright),
+// then one closing line `N passed, N failed` over all suites.
+import { spawnSync } from 'node:child_process';
+import fs from 'node:fs';
+
+const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
+const results = [];
+fs.mkdirSync('test-results', { recursive: true });
+
+function run(cmd, args, env = {}) {
+  const started = Date.now();
+  const res = spawnSync(cmd, args, { stdio: 'inherit', env: { ...process.env, ...env } });
+  return { ok: res.status === 0, seconds: ((Date.now() - started) / 1000).toFixed(1) };
+}
+
+function check(name, cmd, args) {
+  console.log(`\n=== ${name}`);
+  const { ok, seconds } = run(cmd, args);
+  results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, seconds });
+}
+
+function ensureChromium() {
+  if (fs.existsSync(chromium)) return true;
+  if (process.getuid?.() === 0) {
+    console.log('\n=== installing Debian chromium for the browser tests');
+    const env = { DEBIAN_FRONTEND: 'noninteractive' };
+    if (run('apt-get', ['update', '-q'], env).ok && run('apt-get', ['install', '-y', '-q', 'chromium'], env).ok) return true;
+  }
+  console.error(`Chromium is missing: install Debian's package with "sudo apt-get install -y chromium" (or set CHROMIUM_PATH), then run npm test again.`);
+  return false;
+}
+
+if (!ensureChromium()) process.exit(1);
+
+check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
+check('lint', 'npm', ['run', '--silent', 'lint']);
+
+console.log('\n=== unit, component and API integration tests (vitest)');
+const vitestJson = 'test-results/vitest.json';
+fs.rmSync(vitestJson, { force: true });
+const vt = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
+if (fs.existsSync(vitestJson)) {
+  const r = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
+  const failed = r.numFailedTests + (vt.ok || r.numFailedTests ? 0 : 1);
+  results.push({ name: 'vitest', passed: r.numPassedTests, failed, seconds: vt.seconds });
+} else {
+  results.push({ name: 'vitest', passed: 0, failed: 1, seconds: vt.seconds });
+}
+
+check('build web app', 'npm', ['run', '--silent', 'build']);
+
+console.log('\n=== browser tests (playwright, Debian chromium)');
+const pwJson = 'test-results/e2e-report.json';
+fs.rmSync(pwJson, { force: true });
+const pw = run('npx', ['playwright', 'test', '--reporter=list,json'], {
+  PLAYWRIGHT_JSON_OUTPUT_FILE: pwJson,
+  PLAYWRIGHT_JSON_OUTPUT_NAME: pwJson,
+  CHROMIUM_PATH: chromium,
+});
+if (fs.existsSync(pwJson)) {
+  const s = JSON.parse(fs.readFileSync(pwJson, 'utf8')).stats;
+  const failed = s.unexpected + s.flaky + (pw.ok || s.unexpected ? 0 : 1);
+  results.push({ name: 'playwright', passed: s.expected, failed, seconds: pw.seconds });
+} else {
+  results.push({ name: 'playwright', passed: 0, failed: 1, seconds: pw.seconds });
+}
+
+console.log('\n=== summary');
+for (const r of results) console.log(`${r.name.padEnd(16)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds}s`);
+const passed = results.reduce((n, r) => n + r.passed, 0);
+const failed = results.reduce((n, r) => n + r.failed, 0);
+console.log(`${passed} passed, ${failed} failed`);
+process.exit(failed ? 1 : 0);

@@ -1,0 +1,9 @@
+import { defineConfig } from 'vitest/config';
+
+export default defineConfig({
+  test: {
+    projects: ['packages/shared', 'apps/web', 'apps/server'],
+    // Two cores: two test files at a time.
+    maxWorkers: 2,
+  },
+});
