@@ -10,7 +10,8 @@ const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir:
 await database.migrate();
 if (config.SEED_DEMO && (await isEmpty(database.db))) await seedDemo(database.db);
 
-const app = await buildApp({ config, db: database.db, serveWeb: true });
+// In development Vite serves the web app (npm run dev); otherwise this process serves the build.
+const app = await buildApp({ config, db: database.db, serveWeb: config.NODE_ENV !== 'development' });
 app.log.info({ database: database.kind, dataDir: config.DATABASE_URL ? undefined : config.dataDir }, 'database ready');
 
 let closing = false;

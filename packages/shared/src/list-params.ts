@@ -15,7 +15,7 @@ export function listParams<S extends readonly [string, ...string[]], O extends z
   return z.object({
     count_show: zInt({ min: 1, max: MAX_PAGE_SIZE }).default(DEFAULT_PAGE_SIZE),
     start_index: zInt({ min: 0, max: 10_000_000 }).default(0),
-    obj_search: z.object(opts.search).default({} as never),
+    obj_search: z.object(opts.search).prefault({} as never),
     sort_by: z.enum(opts.sortFields).default(opts.defaultSort as never),
     sort_count: zInt({ min: 0, max: 2 }).default(SORT_DESC),
   });

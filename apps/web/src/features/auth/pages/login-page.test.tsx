@@ -1,0 +1,27 @@
+import { render, screen } from '@testing-library/react';
+import userEvent from '@testing-library/user-event';
+import { MemoryRouter } from 'react-router';
+import { beforeEach, describe, expect, it } from 'vitest';
+import i18n from '@/lib/i18n';
+import LoginPage from './login-page';
+
+beforeEach(() => void i18n.changeLanguage('no'));
+
+describe('LoginPage', () => {
+  it('starts with the demo credentials', () => {
+    render(<LoginPage />, { wrapper: MemoryRouter });
+    expect(screen.getByLabelText('E-post')).toHaveValue('admin@demo.no');
+    expect(screen.getByLabelText('Passord')).toHaveValue('Demo2026');
+  });
+
+  it('shows the validation messages in the interface language and sends nothing', async () => {
+    render(<LoginPage />, { wrapper: MemoryRouter });
+    await userEvent.clear(screen.getByLabelText('E-post'));
+    await userEvent.clear(screen.getByLabelText('Passord'));
+    await userEvent.type(screen.getByLabelText('Passord'), 'abcdefgh'.slice(0, 5));
+    await userEvent.click(screen.getByRole('button', { name: 'Logg inn' }));
+    expect(await screen.findByText('E-post må fylles ut')).toBeInTheDocument();
+    expect(screen.getByText('Passordet må ha minst 8 tegn')).toBeInTheDocument();
+    expect(screen.queryByTestId('login-error')).not.toBeInTheDocument();
+  });
+});

@@ -1,0 +1,24 @@
+import { beforeEach, describe, expect, it } from 'vitest';
+import i18n, { setLanguage, storedLanguage } from './i18n';
+
+beforeEach(() => localStorage.clear());
+
+describe('language', () => {
+  it('defaults to Norwegian and ignores anything but no and en', () => {
+    expect(storedLanguage()).toBe('no');
+    localStorage.setItem('LANGUAGE', 'de');
+    expect(storedLanguage()).toBe('no');
+    const before = i18n.language;
+    setLanguage('de');
+    expect(i18n.language).toBe(before);
+  });
+
+  it('switches and remembers the language', () => {
+    setLanguage('en');
+    expect(localStorage.getItem('LANGUAGE')).toBe('en');
+    expect(i18n.language).toBe('en');
+    expect(storedLanguage()).toBe('en');
+    setLanguage('no');
+    expect(i18n.t('nav.users')).toBe('Brukere');
+  });
+});

@@ -1,0 +1,75 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import en from './en.json';
+import no from './no.json';
+
+const flatten = (o: object, prefix = ''): string[] =>
+  Object.entries(o).flatMap(([k, v]) => (v && typeof v === 'object' ? flatten(v, `${prefix}${k}.`) : [`${prefix}${k}`]));
+
+const repo = path.resolve(import.meta.dirname, '../../../..');
+function sources(dir: string): string {
+  const out: string[] = [];
+  const walk = (d: string) => {
+    for (const entry of fs.readdirSync(d, { withFileTypes: true })) {
+      const p = path.join(d, entry.name);
+      if (entry.isDirectory()) walk(p);
+      else if (/\.(ts|tsx)$/.test(entry.name) && !/\.test\.tsx?$/.test(entry.name)) out.push(fs.readFileSync(p, 'utf8'));
+    }
+  };
+  walk(path.join(repo, dir));
+  return out.join('\n');
+}
+
+const web = sources('apps/web/src');
+const server = sources('apps/server/src');
+const shared = sources('packages/shared/src');
+const enKeys = flatten(en);
+const noKeys = flatten(no);
+const quoted = (s: string, text: string) => text.includes(`'${s}'`) || text.includes(`"${s}"`);
+
+describe('locale files', () => {
+  it('have the same keys in no and en', () => {
+    expect(noKeys.filter((k) => !enKeys.includes(k))).toEqual([]);
+    expect(enKeys.filter((k) => !noKeys.includes(k))).toEqual([]);
+  });
+
+  it('have no empty texts', () => {
+    const empty = (o: object) => flatten(o).filter((k) => !k.split('.').reduce<any>((v, p) => v?.[p], o)); // eslint-disable-line @typescript-eslint/no-explicit-any
+    expect(empty(en)).toEqual([]);
+    expect(empty(no)).toEqual([]);
+  });
+
+  it('hold every key the web app asks for', () => {
+    const used = [...web.matchAll(/\bt\(\s*['"]([a-z_]+(?:\.[a-z0-9_-]+)+)['"]/g)].map((m) => m[1]!);
+    expect(used.length).toBeGreaterThan(20);
+    expect([...new Set(used)].filter((k) => !enKeys.includes(k))).toEqual([]);
+  });
+
+  it('translate every message key and validation key the server and the schemas use', () => {
+    const serverKeys = [
+      ...server.matchAll(/new AppError\([^)]*?'[^']*',\s*'([a-z_]+)'/gs),
+      ...server.matchAll(/\bok\(\s*'[^']*',\s*'([a-z_]+)'/g),
+    ].map((m) => m[1]!);
+    expect(serverKeys.length).toBeGreaterThan(10);
+    expect(serverKeys.filter((k) => !enKeys.includes(`server.${k}`))).toEqual([]);
+    const fieldKeys = [...`${server}\n${shared}`.matchAll(/(?:invalidField\([^,]+,|\.(?:min|max|regex|email|refine)\([^)]*?)\s*'([a-z_0-9]+)'\)/g)].map((m) => m[1]!);
+    expect(fieldKeys.length).toBeGreaterThan(5);
+    expect(fieldKeys.filter((k) => !enKeys.includes(`validation.${k}`))).toEqual([]);
+  });
+
+  it('have no key that nothing uses', () => {
+    const all = `${web}\n${server}\n${shared}`;
+    // Keys built at run time: `prefix.${value}`.
+    const dynamicPrefixes = [...web.matchAll(/t\(\s*`([a-z_.]+)\.\$\{/g)].map((m) => `${m[1]}.`);
+    const unused = enKeys.filter((key) => {
+      const [section, ...rest] = key.split('.');
+      const leaf = rest.join('.');
+      if (quoted(key, web)) return false;
+      if (dynamicPrefixes.some((p) => key.startsWith(p) && quoted(key.slice(p.length), all))) return false;
+      if ((section === 'server' || section === 'validation') && quoted(leaf, all)) return false;
+      return true;
+    });
+    expect(unused).toEqual([]);
+  });
+});
