@@ -14,6 +14,13 @@ import type { AuthContext } from './lib/auth-context';
 import { registerErrorHandler } from './lib/error-handler';
 import { LoginThrottle } from './lib/login-throttle';
 import { resolveSession } from './lib/sessions';
+import { storageFor, type Storage } from './lib/storage';
+import multipart from '@fastify/multipart';
+import { filesRoutes } from './modules/files/routes';
+import { categoriesRoutes } from './modules/categories/routes';
+import { designsRoutes } from './modules/designs/routes';
+import { surfacesRoutes } from './modules/surfaces/routes';
+import { productsRoutes } from './modules/products/routes';
 import { authRoutes } from './modules/auth/routes';
 import { usersRoutes } from './modules/users/routes';
 
@@ -22,7 +29,8 @@ declare module 'fastify' {
     db: Db;
     config: Config;
     loginThrottle: LoginThrottle;
-    authenticate(req: FastifyRequest): Promise<AuthContext | null>;
+    storage: Storage;
+    authenticate(req: FastifyRequest, allowCookie?: boolean): Promise<AuthContext | null>;
   }
   interface FastifyRequest {
     auth: AuthContext | null;
@@ -33,8 +41,20 @@ export interface BuildOptions {
   config: Config;
   db: Db;
   loginThrottle?: LoginThrottle;
+  storage?: Storage;
   /** Serve the built web app (off in API tests). */
   serveWeb?: boolean;
+}
+
+/** The BEARER_TOKEN cookie as the web stores it ("Bearer …", URI-encoded). */
+function bearerCookie(cookieHeader: string | undefined): string | undefined {
+  const match = cookieHeader?.match(/(?:^|;\s*)BEARER_TOKEN=([^;]+)/);
+  if (!match) return undefined;
+  try {
+    return decodeURIComponent(match[1]!);
+  } catch {
+    return undefined;
+  }
 }
 
 // qs turns `obj_search[field]=x` and `ids[0]=1` into nested values; arrays of any length stay arrays.
@@ -57,9 +77,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('loginThrottle', opts.loginThrottle ?? new LoginThrottle());
   app.decorateRequest('auth', null);
-  app.decorate('authenticate', async (req: FastifyRequest) => {
+  app.decorate('storage', opts.storage ?? storageFor(config));
+  app.decorate('authenticate', async (req: FastifyRequest, allowCookie = false) => {
     if (req.auth) return req.auth;
-    const header = req.headers.authorization;
+    const header = req.headers.authorization ?? (allowCookie ? bearerCookie(req.headers.cookie) : undefined);
     if (!header?.startsWith(BEARER_PREFIX)) return null;
     const token = header.slice(BEARER_PREFIX.length).trim();
     if (!token || token.length > 200) return null;
@@ -86,12 +107,22 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     },
   });
   await app.register(formbody, { parser: parseQs });
+  await app.register(multipart, {
+    // Keep the name as sent, so a name with path parts is refused rather than silently cut.
+    preservePath: true,
+    limits: { fileSize: config.UPLOAD_LIMIT_BYTES, files: 20, fields: 50, fieldSize: 1024 * 1024, parts: 100 },
+  });
   registerErrorHandler(app);
 
   await app.register(
     async (api) => {
       await authRoutes(api);
       await usersRoutes(api);
+      await filesRoutes(api);
+      await categoriesRoutes(api);
+      await designsRoutes(api);
+      await surfacesRoutes(api);
+      await productsRoutes(api);
     },
   );
 

@@ -21,6 +21,7 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
+  UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1).default(1024 ** 3),
   WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
 });
 

@@ -3,15 +3,17 @@ import { loadConfig } from './config';
 import { acquireDataDirLock } from './db/data-dir-lock';
 import { openDatabase } from './db/client';
 import { isEmpty, seedDemo } from './db/seed/demo';
+import { storageFor } from './lib/storage';
 
 const config = loadConfig();
 const releaseLock = config.DATABASE_URL ? () => {} : acquireDataDirLock(config.dataDir);
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
 await database.migrate();
-if (config.SEED_DEMO && (await isEmpty(database.db))) await seedDemo(database.db);
+const storage = storageFor(config);
+if (config.SEED_DEMO && (await isEmpty(database.db))) await seedDemo(database.db, storage);
 
 // In development Vite serves the web app (npm run dev); otherwise this process serves the build.
-const app = await buildApp({ config, db: database.db, serveWeb: config.NODE_ENV !== 'development' });
+const app = await buildApp({ config, db: database.db, storage, serveWeb: config.NODE_ENV !== 'development' });
 app.log.info({ database: database.kind, dataDir: config.DATABASE_URL ? undefined : config.dataDir }, 'database ready');
 
 let closing = false;

@@ -19,6 +19,8 @@ export interface Endpoint<
   body?: B;
   query?: Q;
   params?: P;
+  /** Also accept the BEARER_TOKEN cookie: only for GETs that a browser makes itself (<img src>). */
+  cookieAuth?: boolean;
 }
 
 export function endpoint<

@@ -11,6 +11,7 @@ export const PERMISSIONS = {
   'users.listByField': ['admin', 'cm', 'cm-admin'],
   'auth.impersonate': ['admin', 'cm-admin'],
   'catalog.view': ['admin', 'cm', 'cm-admin'],
+  'catalog.manage': ['admin', 'cm-admin'],
   'promotions.view': ['admin', 'cm', 'cm-admin', 'designer'],
   'print.view': ['printer'],
   'distribution.view': ['distributor'],

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
 import { drizzle as drizzlePg, type NodePgDatabase } from 'drizzle-orm/node-postgres';
 import { drizzle as drizzlePglite } from 'drizzle-orm/pglite';
 import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
@@ -26,6 +27,9 @@ const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)),
 
 export function openPostgres(url: string): Database {
   const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // An idle connection the server ends (a restart, a dropped database) must not crash the process;
+  // the next query opens a new one.
+  pool.on('error', () => {});
   const db = drizzlePg(pool, { schema });
   return {
     db,
@@ -38,7 +42,7 @@ export function openPostgres(url: string): Database {
 /** PGlite persisted in `dir`, or in memory when dir is undefined (tests). */
 export async function openPglite(dir?: string): Promise<Database> {
   if (dir) fs.mkdirSync(dir, { recursive: true });
-  const client = await PGlite.create(dir);
+  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
   const pgliteDb = drizzlePglite(client, { schema });
   return {
     db: pgliteDb as unknown as Db,

@@ -26,8 +26,10 @@ export function route<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: (ctx: RouteContext<E>) => Promise<unknown>,
+  options: { bodyLimit?: number } = {},
 ): void {
   app.route({
+    ...options,
     method: endpoint.method,
     url: endpoint.path.replace(/\{(\w+)\}/g, ':$1'),
     schema: {
@@ -37,7 +39,7 @@ export function route<E extends Endpoint>(
     },
     onRequest: async (req) => {
       if (endpoint.access === 'public') return;
-      const auth = await app.authenticate(req);
+      const auth = await app.authenticate(req, endpoint.cookieAuth);
       if (!auth) throw unauthenticated();
       if (endpoint.access !== 'authenticated' && !can(auth.user.role, endpoint.access)) throw forbidden();
     },

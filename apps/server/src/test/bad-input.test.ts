@@ -1,11 +1,27 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { count } from 'drizzle-orm';
-import { auth, fillPath, users as usersContract, type Endpoint } from '@promo/shared';
-import { auditLog, categories, sessions, users } from '../db/schema';
+import {
+  auth,
+  categories as categoriesContract,
+  designs as designsContract,
+  fillPath,
+  products as productsContract,
+  surfaces as surfacesContract,
+  users as usersContract,
+  type Endpoint,
+} from '@promo/shared';
+import { auditLog, categories, designs, files, products, sessions, surfaces, users } from '../db/schema';
 import { createTestApp, type TestApp } from './test-app';
 
 /** Every endpoint of the contracts, fed malformed input as an admin: 4xx, never 500, nothing changed. */
-const ENDPOINTS: [string, Endpoint][] = Object.entries({ ...prefix('auth', auth), ...prefix('users', usersContract) });
+const ENDPOINTS: [string, Endpoint][] = Object.entries({
+  ...prefix('auth', auth),
+  ...prefix('users', usersContract),
+  ...prefix('categories', categoriesContract),
+  ...prefix('designs', designsContract),
+  ...prefix('surfaces', surfacesContract),
+  ...prefix('products', productsContract),
+});
 
 function prefix(area: string, contract: Record<string, Endpoint>) {
   return Object.fromEntries(Object.entries(contract).map(([k, v]) => [`${area}.${k}`, v]));
@@ -16,24 +32,23 @@ const BODIES: Record<string, unknown>[] = [
   { email: junk, password: junk, name: junk, user_id: junk, new_password: junk, field: junk, value: junk },
   { email: ['a@b.no'], user_id: ['1', '2'], name: { nested: 'x' }, category_ids: { a: 'b' }, status: 'maybe', role: 'root' },
   { user_id: '-1', count_show: '1e9', start_index: '-5', sort_by: 'password_hash', sort_count: '3' },
+  { vendor_code: '12x', ean: '-1', price: '1.999', tax: '-3', category: 'Nope', category_id: 'x', surface_id: 'x', new_type: '"";', new_size: 'big', img_url: '@@@', file_id: 'x' },
   { obj_search: { field: 'password_hash', input_value: junk, admin_only: 'perhaps' } },
 ];
 const IDS = ['abc', '-1', '0', '1.5', '99999999999', '%00'];
 
 let t: TestApp;
 beforeAll(async () => {
-  t = await createTestApp();
+  t = await createTestApp({}, { ownDatabase: true });
 });
 afterAll(() => t.close());
 
 async function snapshot() {
   const db = t.database.db;
-  const [[u], [c], [a]] = await Promise.all([
-    db.select({ n: count() }).from(users),
-    db.select({ n: count() }).from(categories),
-    db.select({ n: count() }).from(auditLog),
-  ]);
-  return { users: u!.n, categories: c!.n, audit: a!.n };
+  const counts = await Promise.all(
+    [users, categories, auditLog, designs, surfaces, products, files].map(async (table) => (await db.select({ n: count() }).from(table))[0]!.n),
+  );
+  return counts;
 }
 
 describe.each(ENDPOINTS)('%s with malformed input', (_name, endpoint) => {

@@ -1,14 +1,20 @@
 import type { FastifyInstance, InjectOptions, LightMyRequestResponse } from 'fastify';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
 import qs from 'qs';
 import { inject } from 'vitest';
 import type { Role } from '@promo/shared';
 import { buildApp } from '../app';
+import { localDiskStorage, type Storage } from '../lib/storage';
 import { loadConfig } from '../config';
 import { openPglite, openPostgres, type Database } from '../db/client';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../db/seed/demo';
 
 export interface TestApp {
   app: FastifyInstance;
+  storage: Storage;
   database: Database;
   /** Signs in as the demo user of a role and returns the Authorization header value. */
   login(role: Role): Promise<string>;
@@ -18,18 +24,42 @@ export interface TestApp {
   close(): Promise<void>;
 }
 
-export async function createTestApp(): Promise<TestApp> {
+/**
+ * The real app on the run's database. `ownDatabase` gives a test file a fresh, seeded database of its
+ * own, for tests that count rows and must not see other files' writes.
+ */
+export async function createTestApp(
+  env: Record<string, string> = {},
+  opts: { ownDatabase?: boolean; ownStorage?: boolean } = {},
+): Promise<TestApp> {
   const url = inject('testDatabaseUrl');
+  const filesDir = opts.ownStorage ? fs.mkdtempSync(path.join(os.tmpdir(), 'promo-own-files-')) : inject('testFilesDir');
+  const storage = localDiskStorage(filesDir);
   let database: Database;
-  if (url) {
+  let dropOwn = async () => {};
+  if (url && opts.ownDatabase) {
+    const name = `promo_own_${process.pid}_${Date.now()}`;
+    const admin = new pg.Client({ connectionString: url });
+    await admin.connect();
+    await admin.query(`create database "${name}"`);
+    const own = new URL(url);
+    own.pathname = `/${name}`;
+    database = openPostgres(own.toString());
+    await database.migrate();
+    await seedDemo(database.db, storage);
+    dropOwn = async () => {
+      await admin.query(`drop database if exists "${name}" with (force)`);
+      await admin.end();
+    };
+  } else if (url) {
     database = openPostgres(url);
   } else {
     database = await openPglite();
     await database.migrate();
-    await seedDemo(database.db);
+    await seedDemo(database.db, storage);
   }
-  const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', NODE_ENV: 'test' });
-  const app = await buildApp({ config, db: database.db });
+  const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env });
+  const app = await buildApp({ config, db: database.db, storage });
 
   const form: TestApp['form'] = (method, url, body, auth) => {
     const opts: InjectOptions = { method, url, headers: auth ? { authorization: auth } : {} };
@@ -50,6 +80,7 @@ export async function createTestApp(): Promise<TestApp> {
 
   return {
     app,
+    storage,
     database,
     form,
     loginAs,
@@ -57,6 +88,8 @@ export async function createTestApp(): Promise<TestApp> {
     close: async () => {
       await app.close();
       await database.close();
+      await dropOwn();
+      if (opts.ownStorage) fs.rmSync(filesDir, { recursive: true, force: true });
     },
   };
 }
@@ -64,3 +97,20 @@ export async function createTestApp(): Promise<TestApp> {
 let counter = 0;
 /** An email nobody else in this run uses. */
 export const uniqueEmail = (prefix = 'test') => `${prefix}.${process.pid}.${Date.now()}.${counter++}@example.no`;
+
+/** A multipart body with one file, the way a browser sends an upload. */
+export function multipartBody(file: { name: string; content: Buffer; field?: string }, fields: Record<string, string> = {}) {
+  const boundary = `----promo${Math.random().toString(16).slice(2)}`;
+  const parts: Buffer[] = [];
+  for (const [k, v] of Object.entries(fields)) {
+    parts.push(Buffer.from(`--${boundary}\r\nContent-Disposition: form-data; name="${k}"\r\n\r\n${v}\r\n`));
+  }
+  parts.push(
+    Buffer.from(
+      `--${boundary}\r\nContent-Disposition: form-data; name="${file.field ?? 'file'}"; filename="${file.name}"\r\nContent-Type: application/octet-stream\r\n\r\n`,
+    ),
+    file.content,
+    Buffer.from(`\r\n--${boundary}--\r\n`),
+  );
+  return { payload: Buffer.concat(parts), headers: { 'content-type': `multipart/form-data; boundary=${boundary}` } };
+}

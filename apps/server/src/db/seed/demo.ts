@@ -4,6 +4,8 @@ import type { Db } from '../client';
 import { categories, userCategories, users } from '../schema';
 import { hashPassword } from '../../lib/passwords';
 import { STATION_TOWNS, STREETS } from './stations';
+import { seedCatalogue } from './catalogue';
+import type { Storage } from '../../lib/storage';
 
 export const DEMO_PASSWORD = 'Demo2026';
 
@@ -33,7 +35,7 @@ export async function isEmpty(db: Db): Promise<boolean> {
 }
 
 /** Loads the demo data set into an empty database, in one transaction. */
-export async function seedDemo(db: Db): Promise<void> {
+export async function seedDemo(db: Db, storage: Storage): Promise<void> {
   const password_hash = await hashPassword(DEMO_PASSWORD);
   await db.transaction(async (tx) => {
     const staff = await tx
@@ -82,5 +84,6 @@ export async function seedDemo(db: Db): Promise<void> {
     const links = [{ id: idOf('user@demo.no'), group: 'DO+' as Group }, ...inserted.map((s) => ({ id: s.id, group: s.group as Group }))]
       .flatMap((s) => catIds(s.group).map((category_id) => ({ user_id: s.id, category_id })));
     await tx.insert(userCategories).values(links);
+    await seedCatalogue(tx, storage);
   });
 }

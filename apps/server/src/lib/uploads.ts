@@ -1,0 +1,118 @@
+import { Readable } from 'node:stream';
+import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
+import {
+  DOCUMENT_EXTENSIONS,
+  fileExtension,
+  IMAGE_EXTENSIONS,
+  UPLOAD_MESSAGES,
+} from '@promo/shared';
+import type { DbOrTx } from '../db/client';
+import { files } from '../db/schema';
+import { AppError } from './errors';
+import { CONTENT_TYPES, InspectingStream, SignatureMismatch } from './file-signature';
+import type { Storage } from './storage';
+
+export type FileRow = typeof files.$inferSelect;
+export type UploadKind = 'image' | 'any';
+
+export const unsupportedFile = () =>
+  new AppError(422, UPLOAD_MESSAGES.unsupported, 'unsupported_file_type', { file: ['unsupported_file_type'] });
+export const emptyFile = () => new AppError(422, UPLOAD_MESSAGES.empty, 'file_empty', { file: ['file_empty'] });
+export const fileTooLarge = () => new AppError(413, UPLOAD_MESSAGES.tooLarge, 'file_too_large', { file: ['file_too_large'] });
+
+/** A name a person gave the file: no path parts, no control characters, a known extension. */
+export function checkFileName(name: string, kind: UploadKind): string {
+  const trimmed = name.trim();
+  const hasControl = [...trimmed].some((c) => c.charCodeAt(0) < 0x20);
+  if (!trimmed || trimmed.length > 255 || hasControl || /[/\\]/.test(trimmed) || trimmed.includes('..')) {
+    throw new AppError(422, 'Invalid file name', 'invalid_file_name', { file: ['invalid_file_name'] });
+  }
+  const ext = fileExtension(trimmed);
+  const allowed: readonly string[] = kind === 'image' ? IMAGE_EXTENSIONS : [...IMAGE_EXTENSIONS, ...DOCUMENT_EXTENSIONS];
+  if (!allowed.includes(ext)) throw unsupportedFile();
+  return trimmed;
+}
+
+/**
+ * Streams one file into storage while hashing, counting and checking its first bytes, then
+ * records it in `files` as an upload nobody owns yet. Nothing is left behind when it fails.
+ */
+export async function storeUpload(
+  db: DbOrTx,
+  storage: Storage,
+  input: { name: string; stream: Readable; kind: UploadKind; userId: number | null; isTruncated?: () => boolean },
+): Promise<FileRow> {
+  const name = checkFileName(input.name, input.kind);
+  const ext = fileExtension(name);
+  const key = storage.newKey();
+  const inspector = new InspectingStream(ext);
+  try {
+    await storage.write(key, input.stream, [inspector]);
+  } catch (err) {
+    if (err instanceof SignatureMismatch) throw unsupportedFile();
+    if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
+    throw err;
+  }
+  if (input.isTruncated?.()) {
+    await storage.remove(key);
+    throw fileTooLarge();
+  }
+  if (inspector.bytes === 0) {
+    await storage.remove(key);
+    throw emptyFile();
+  }
+  try {
+    const [row] = await db
+      .insert(files)
+      .values({
+        storage_key: key,
+        original_name: name,
+        size: inspector.bytes,
+        content_type: CONTENT_TYPES[ext] ?? 'application/octet-stream',
+        sha256: inspector.hash.digest('hex'),
+        uploaded_by: input.userId,
+      })
+      .returning();
+    return row!;
+  } catch (err) {
+    await storage.remove(key);
+    throw err;
+  }
+}
+
+/** The spec's base64 `img_url` (a data URL or bare base64) as a stream. */
+export function base64Stream(value: string): Readable {
+  const comma = value.startsWith('data:') ? value.indexOf(',') : -1;
+  const payload = comma === -1 ? value : value.slice(comma + 1);
+  if (!/^[A-Za-z0-9+/=\s]*$/.test(payload)) {
+    throw new AppError(422, 'Validation failed', 'validation_failed', { img_url: ['invalid_base64'] });
+  }
+  return Readable.from([Buffer.from(payload, 'base64')]);
+}
+
+/** Deletes rows and bytes; the bytes go after the rows so a failed transaction keeps both. */
+export async function deleteFiles(db: DbOrTx, storage: Storage, ids: number[]): Promise<() => Promise<void>> {
+  if (!ids.length) return async () => {};
+  // Renditions first: deleting a parent would cascade to them without telling their keys.
+  const children = await db.delete(files).where(inArray(files.parent_id, ids)).returning({ key: files.storage_key });
+  const rows = await db.delete(files).where(inArray(files.id, ids)).returning({ key: files.storage_key });
+  const keys = [...rows, ...children].map((r) => r.key);
+  return async () => {
+    await Promise.all(keys.map((k) => storage.remove(k)));
+  };
+}
+
+/** Uploads that nothing claimed within a day are removed (run periodically). */
+export async function sweepUnclaimedUploads(db: DbOrTx, storage: Storage, olderThanMs = 24 * 3600_000): Promise<number> {
+  const stale = await db
+    .select({ id: files.id })
+    .from(files)
+    .where(and(isNull(files.owner_table), eq(files.variant, 'upload'), lt(files.created_at, new Date(Date.now() - olderThanMs))));
+  const removeBytes = await deleteFiles(
+    db,
+    storage,
+    stale.map((s) => s.id),
+  );
+  await removeBytes();
+  return stale.length;
+}

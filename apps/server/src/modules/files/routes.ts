@@ -1,0 +1,47 @@
+import type { FastifyInstance } from 'fastify';
+import { files as contract } from '@promo/shared';
+import { AppError } from '../../lib/errors';
+import { ok, route } from '../../lib/route';
+import { storeUpload, type UploadKind } from '../../lib/uploads';
+import { dispositionName, readableFile } from './service';
+
+export async function filesRoutes(app: FastifyInstance) {
+  // The shared upload step: one multipart file, streamed to storage, recorded in `files`.
+  route(app, contract.upload, async ({ auth, req, reply }) => {
+    if (!req.isMultipart()) throw new AppError(415, 'Expected a multipart upload', 'expected_multipart');
+    const kind: UploadKind = (req.query as { kind?: string }).kind === 'image' ? 'image' : 'any';
+    const part = await req.file();
+    if (!part) throw new AppError(422, 'Validation failed', 'validation_failed', { file: ['file_required'] });
+    try {
+      const row = await storeUpload(app.db, app.storage, {
+        name: part.filename,
+        stream: part.file,
+        kind,
+        userId: auth.user.id,
+        isTruncated: () => part.file.truncated,
+      });
+      reply.code(201);
+      return ok('File uploaded', 'file_uploaded', {
+        file_id: row.id,
+        name: row.original_name,
+        size: row.size,
+        content_type: row.content_type,
+      });
+    } catch (err) {
+      // The rest of an over-long or refused body is not read: the connection closes after the answer.
+      reply.header('connection', 'close');
+      part.file.resume();
+      throw err;
+    }
+  });
+
+  route(app, contract.image, async ({ auth, params, reply }) => {
+    const row = await readableFile(app.db, auth, params.id);
+    reply
+      .header('content-type', row.content_type)
+      .header('content-length', row.size)
+      .header('cache-control', 'private, max-age=31536000, immutable')
+      .header('content-disposition', `inline; ${dispositionName(row.original_name)}`);
+    return reply.send(app.storage.read(row.storage_key));
+  });
+}

@@ -1,0 +1,25 @@
+import { eq } from 'drizzle-orm';
+import type { DbOrTx } from '../../db/client';
+import { files } from '../../db/schema';
+import type { AuthContext } from '../../lib/auth-context';
+import { forbidden, notFound } from '../../lib/errors';
+import type { FileRow } from '../../lib/uploads';
+
+/** Owners whose files every signed-in user may see (the catalogue's pictures). */
+const PUBLIC_OWNERS = new Set(['surfaces', 'products']);
+
+/** A file the caller may read: catalogue images for everyone signed in, an unclaimed upload for its uploader. */
+export async function readableFile(db: DbOrTx, auth: AuthContext, id: number): Promise<FileRow> {
+  const [row] = await db.select().from(files).where(eq(files.id, id)).limit(1);
+  if (!row) throw notFound();
+  const owner = row.owner_table;
+  if (owner && PUBLIC_OWNERS.has(owner)) return row;
+  if (!owner && (row.uploaded_by === auth.user.id || auth.user.role === 'admin')) return row;
+  throw forbidden();
+}
+
+/** A file name for Content-Disposition that cannot break the header. */
+export function dispositionName(name: string): string {
+  const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
+  return `filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+}

@@ -1,0 +1,116 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { isValidEan13 } from '@promo/shared';
+import { ean13 } from '../../db/seed/catalogue';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+let t: TestApp;
+let admin: string;
+let seq = Date.now() % 1_000_000;
+beforeAll(async () => {
+  t = await createTestApp();
+  admin = await t.login('admin');
+});
+afterAll(() => t.close());
+
+const body = (over: Record<string, unknown> = {}) => ({
+  name: 'Sjokolade 200g',
+  vendor_code: '123456',
+  ean: ean13(709_000_000_000 + seq++ * 7 + process.pid),
+  category: 'Generic',
+  sub_category: 'Godteri',
+  manufacturer: 'Freia',
+  main_last_price: '39.90',
+  provider_name: 'Freia Norge AS',
+  tax: '15',
+  container_deposit: '0',
+  price_per_item: '42.5',
+  item_plan_bu_grp: 'BU-1',
+  locally_owned: 'Nei',
+  selling_type: 'Standard',
+  provider_item_ean: '7040000000017',
+  provider_item_name: 'Sjokolade (Freia)',
+  provider_item_pack_qty: '12',
+  provider_item_vendor_code: '800001',
+  latest_price: '41',
+  status: 'true',
+  ...over,
+});
+
+describe('GET /api/products', () => {
+  it('lists seeded products by EAN descending with valid EAN-13 codes and the filter lists', async () => {
+    const res = await t.form('GET', '/api/products', { count_show: 25 }, await t.login('cm-admin'));
+    expect(res.statusCode).toBe(200);
+    const { products, total, categories, sub_categories } = res.json().data;
+    expect(total).toBeGreaterThanOrEqual(2000);
+    const eans = products.map((p: { ean: number }) => p.ean);
+    expect(eans).toEqual([...eans].sort((a, b) => b - a));
+    expect(eans.every((e: number) => isValidEan13(String(e).padStart(13, '0')))).toBe(true);
+    expect(categories).toContain('Food');
+    expect(sub_categories.length).toBeGreaterThan(3);
+  });
+
+  it('filters by category and sub-category, searches fields and sorts every column', async () => {
+    const food = await t.form('GET', '/api/products', { obj_search: { only_category: 'Food', only_subcategory: 'Meieri' }, count_show: 100 }, admin);
+    const { products, sub_categories } = food.json().data;
+    expect(products.length).toBeGreaterThan(0);
+    expect(products.every((p: { category: string; sub_category: string }) => p.category === 'Food' && p.sub_category === 'Meieri')).toBe(true);
+    expect(sub_categories).toEqual(['Brød', 'Frukt', 'Meieri', 'Pålegg']);
+    for (const [field, value] of [['name', 'cola'], ['manufacturer', 'tine'], ['provider_name', 'freia'], ['ean', '7040'], ['vendor_code', '5000'], ['price_per_item', '1']]) {
+      const res = await t.form('GET', '/api/products', { obj_search: { field, input_value: value } }, admin);
+      expect(res.json().data.total, `${field}`).toBeGreaterThan(0);
+    }
+    for (const sort_by of ['ean', 'vendor_code', 'name', 'category', 'sub_category', 'provider_name', 'manufacturer', 'price_per_item', 'status']) {
+      for (const sort_count of [1, 2]) {
+        const res = await t.form('GET', '/api/products', { sort_by, sort_count }, admin);
+        expect(res.statusCode, sort_by).toBe(200);
+      }
+    }
+    const asc = await t.form('GET', '/api/products', { sort_by: 'price_per_item', sort_count: 2 }, admin);
+    const prices = asc.json().data.products.map((p: { price_per_item: string }) => Number(p.price_per_item));
+    expect(prices).toEqual([...prices].sort((a, b) => a - b));
+  });
+});
+
+describe('product changes', () => {
+  it('creates with prices kept to 2 decimals, edits and deletes', async () => {
+    const created = await t.form('POST', '/api/products', body({ main_last_price: '39.9' }), admin);
+    expect(created.statusCode, created.body).toBe(201);
+    const p = created.json().data;
+    expect(p).toMatchObject({ category: 'Generic', main_last_price: '39.90', price_per_item: '42.50', tax: 15, status: true, url_images: null });
+    const edited = await t.form('PUT', `/api/products/${p.id}`, body({ ean: String(p.ean), name: 'Sjokolade 300g', status: 'false' }), admin);
+    expect(edited.statusCode, edited.body).toBe(200);
+    expect(edited.json().data).toMatchObject({ name: 'Sjokolade 300g', status: false });
+    expect((await t.form('DELETE', `/api/products/${p.id}`, undefined, admin)).statusCode).toBe(200);
+    expect((await t.form('DELETE', `/api/products/${p.id}`, undefined, admin)).statusCode).toBe(404);
+  });
+
+  it('validates required fields, digits, prices, counts and references', async () => {
+    const existing = (await t.form('GET', '/api/products', { count_show: 1 }, admin)).json().data.products[0];
+    const cases: [Record<string, unknown>, string, string][] = [
+      [{ name: 'S' }, 'name', 'name_min_2_chars'],
+      [{ manufacturer: '' }, 'manufacturer', 'required_field'],
+      [{ selling_type: undefined }, 'selling_type', ''],
+      [{ ean: '70400A' }, 'ean', 'digits_only'],
+      [{ vendor_code: '-5' }, 'vendor_code', 'digits_only'],
+      [{ price_per_item: '1.999' }, 'price_per_item', 'price_format'],
+      [{ tax: '-1' }, 'tax', ''],
+      [{ provider_item_pack_qty: '1.5' }, 'provider_item_pack_qty', ''],
+      [{ category: 'Nope' }, 'category', 'unknown_category'],
+      [{ ean: String(existing.ean) }, 'ean', 'ean_taken'],
+    ];
+    const before = (await t.form('GET', '/api/products', {}, admin)).json().data.total;
+    for (const [over, field, key] of cases) {
+      const res = await t.form('POST', '/api/products', body(over), admin);
+      expect(res.statusCode, JSON.stringify(over)).toBe(422);
+      expect(res.json().errors[field], JSON.stringify(res.json().errors)).toBeDefined();
+      if (key) expect(res.json().errors[field]).toContain(key);
+    }
+    expect((await t.form('GET', '/api/products', {}, admin)).json().data.total).toBe(before);
+  });
+
+  it('refuses cm and roles outside the catalogue', async () => {
+    expect((await t.form('POST', '/api/products', body(), await t.login('cm'))).statusCode).toBe(403);
+    expect((await t.form('DELETE', '/api/products/1', undefined, await t.login('cm'))).statusCode).toBe(403);
+    expect((await t.form('GET', '/api/products', {}, await t.login('user'))).statusCode).toBe(403);
+  });
+});

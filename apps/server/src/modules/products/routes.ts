@@ -1,0 +1,31 @@
+import type { FastifyInstance } from 'fastify';
+import { products as contract } from '@promo/shared';
+import { ok, route } from '../../lib/route';
+import { setImage, SET_IMAGE_BODY_LIMIT } from '../files/set-image';
+import { createProduct, deleteProduct, listProducts, productImageOwner, updateProduct } from './service';
+
+export async function productsRoutes(app: FastifyInstance) {
+  route(app, contract.list, async ({ query }) => ok('Products', 'products_list', await listProducts(app.db, query)));
+
+  route(app, contract.create, async ({ auth, body, reply }) => {
+    reply.code(201);
+    return ok('Product created', 'product_created', await createProduct(app.db, auth, body));
+  });
+
+  route(app, contract.update, async ({ auth, params, body }) =>
+    ok('Product updated', 'product_updated', await updateProduct(app.db, auth, params.id, body)),
+  );
+
+  route(app, contract.remove, async ({ auth, params }) => {
+    await deleteProduct(app.db, app.storage, auth, params.id);
+    return ok('Product deleted', 'product_deleted');
+  });
+
+  route(
+    app,
+    contract.setImage,
+    async ({ auth, params, body }) =>
+      ok('Image saved', 'image_saved', { url_images: await setImage(app.db, app.storage, auth, productImageOwner(params.id), body) }),
+    { bodyLimit: SET_IMAGE_BODY_LIMIT },
+  );
+}

@@ -1,0 +1,73 @@
+import type { FastifyInstance } from 'fastify';
+import { eq } from 'drizzle-orm';
+import { surfaces as contract } from '@promo/shared';
+import { files, surfaces } from '../../db/schema';
+import { ok, route } from '../../lib/route';
+import { storeUpload } from '../../lib/uploads';
+import { setImage, SET_IMAGE_BODY_LIMIT } from '../files/set-image';
+import {
+  cloneSurface,
+  createSize,
+  createSurface,
+  createType,
+  deleteSurface,
+  getSurface,
+  listSurfaces,
+  surfaceImageOwner,
+  updateSurface,
+} from './service';
+
+export async function surfacesRoutes(app: FastifyInstance) {
+  route(app, contract.list, async ({ query }) => ok('Surfaces', 'surfaces_list', await listSurfaces(app.db, query)));
+
+  route(app, contract.create, async ({ auth, body, reply }) => {
+    reply.code(201);
+    return ok('Surface created', 'surface_created', await createSurface(app.db, auth, body));
+  });
+
+  route(app, contract.update, async ({ auth, params, body }) =>
+    ok('Surface updated', 'surface_updated', await updateSurface(app.db, auth, params.id, body)),
+  );
+
+  route(app, contract.remove, async ({ auth, params }) => {
+    await deleteSurface(app.db, app.storage, auth, params.id);
+    return ok('Surface deleted', 'surface_deleted');
+  });
+
+  route(app, contract.createType, async ({ body }) => ok('Type created', 'type_created', await createType(app.db, body.new_type)));
+
+  route(app, contract.createSize, async ({ body }) => ok('Size created', 'size_created', await createSize(app.db, body.new_size)));
+
+  route(app, contract.createClone, async ({ auth, body }) => {
+    const clone = await cloneSurface(app.db, auth, body);
+    if (clone.copyImageFrom) {
+      const [source] = await app.db
+        .select({ key: files.storage_key, name: files.original_name })
+        .from(surfaces)
+        .innerJoin(files, eq(files.id, surfaces.image_id))
+        .where(eq(surfaces.id, clone.copyImageFrom));
+      if (source) {
+        const copy = await storeUpload(app.db, app.storage, {
+          name: source.name,
+          stream: app.storage.read(source.key),
+          kind: 'image',
+          userId: auth.user.id,
+        });
+        await setImage(app.db, app.storage, auth, surfaceImageOwner(clone.id), {
+          file_id: copy.id,
+          img_name: source.name,
+          make_size: ['original', 'w_200'],
+        });
+      }
+    }
+    return ok('Surface cloned', 'surface_cloned', await getSurface(app.db, clone.id));
+  });
+
+  route(
+    app,
+    contract.setImage,
+    async ({ auth, params, body }) =>
+      ok('Image saved', 'image_saved', { url_images: await setImage(app.db, app.storage, auth, surfaceImageOwner(params.id), body) }),
+    { bodyLimit: SET_IMAGE_BODY_LIMIT },
+  );
+}

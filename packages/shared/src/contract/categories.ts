@@ -1,0 +1,36 @@
+import { z } from 'zod';
+import { GROUPS, MAX_TEXT_LENGTH, type Group } from '../constants';
+import { endpoint } from '../endpoint';
+import { zBool, zId, zIdParam } from '../form-values';
+import { nameField } from '../validation';
+
+const zGroups = z.preprocess((v) => {
+  if (v === '' || v === undefined || v === null) return [];
+  if (Array.isArray(v)) return v;
+  if (typeof v === 'object') return Object.values(v as object);
+  return [v];
+}, z.array(z.enum(GROUPS)).max(3));
+
+export const categoryBody = z.object({
+  name: nameField.pipe(z.string().max(MAX_TEXT_LENGTH)),
+  manager_id: z.preprocess((v) => (v === '' || v === null ? null : v), zId.nullable()).default(null),
+  groups: zGroups.default([]),
+  required: zBool.default(false),
+});
+export type CategoryBody = z.infer<typeof categoryBody>;
+
+export interface CategoryRow {
+  id: number;
+  name: string;
+  manager_id: number | null;
+  manager: { id: number; name: string; surname: string } | null;
+  groups: Group[];
+  required: boolean;
+}
+
+export const categories = {
+  list: endpoint({ method: 'GET', path: '/api/categories', access: 'catalog.view' }),
+  create: endpoint({ method: 'POST', path: '/api/categories', access: 'catalog.manage', body: categoryBody }),
+  update: endpoint({ method: 'PUT', path: '/api/categories/{id}', access: 'catalog.manage', params: zIdParam, body: categoryBody }),
+  remove: endpoint({ method: 'DELETE', path: '/api/categories/{id}', access: 'catalog.manage', params: zIdParam }),
+};

@@ -1,0 +1,46 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint';
+import { zId, zIdParam } from '../form-values';
+import { listParams, searchText } from '../list-params';
+import { nameField } from '../validation';
+
+export const DESIGN_SORT_FIELDS = ['name', 'category'] as const;
+
+export const designsListQuery = listParams({
+  sortFields: DESIGN_SORT_FIELDS,
+  defaultSort: 'name',
+  search: {
+    field: z.enum(['name']).default('name'),
+    input_value: searchText,
+    only_category: z.preprocess((v) => (v === '' || v === '0' ? undefined : v), zId.optional()),
+  },
+});
+export type DesignsListQuery = z.infer<typeof designsListQuery>;
+
+export const designBody = z.object({
+  name: nameField,
+  category_id: z
+    .preprocess((v) => (v === '' || v === undefined ? null : v), zId.nullable())
+    .refine((v) => v !== null, 'category_required')
+    .transform((v) => v!),
+});
+
+export interface DesignRow {
+  id: number;
+  name: string;
+  category_id: number;
+  category: { id: number; name: string };
+}
+
+export interface DesignsListData {
+  designs: DesignRow[];
+  total: number;
+  arr_categories: { id: number; name: string }[];
+}
+
+export const designs = {
+  list: endpoint({ method: 'GET', path: '/api/designs', access: 'catalog.view', query: designsListQuery }),
+  create: endpoint({ method: 'POST', path: '/api/designs', access: 'catalog.manage', body: designBody }),
+  update: endpoint({ method: 'PUT', path: '/api/designs/{id}', access: 'catalog.manage', params: zIdParam, body: designBody }),
+  remove: endpoint({ method: 'DELETE', path: '/api/designs/{id}', access: 'catalog.manage', params: zIdParam }),
+};

@@ -1,0 +1,41 @@
+import { endpoint } from '../endpoint';
+import { zIdParam } from '../form-values';
+
+export const IMAGE_EXTENSIONS = ['jpg', 'jpeg', 'png', 'tiff'] as const;
+export const DOCUMENT_EXTENSIONS = [
+  'ai', 'indd', 'doc', 'docx', 'zip', 'rar', '7z', 'txt', 'psd', 'pdf', 'xls', 'xlsx', 'rtf', 'ppt', 'pptx', 'odt',
+] as const;
+export const MAX_UPLOAD_BYTES = 1024 ** 3;
+
+export const UPLOAD_MESSAGES = {
+  empty: 'File is empty. Skipping upload.',
+  tooLarge: 'Is too large. Maximum size is 1 GB.',
+  unsupported: 'Unsupported file type',
+} as const;
+
+export function fileExtension(name: string): string {
+  const dot = name.lastIndexOf('.');
+  return dot === -1 ? '' : name.slice(dot + 1).toLowerCase();
+}
+
+export const isImageName = (name: string) => (IMAGE_EXTENSIONS as readonly string[]).includes(fileExtension(name));
+export const isDocumentName = (name: string) => (DOCUMENT_EXTENSIONS as readonly string[]).includes(fileExtension(name));
+
+export interface UploadedFile {
+  file_id: number;
+  name: string;
+  size: number;
+  content_type: string;
+}
+
+export const files = {
+  /** multipart: `file`, and `kind` = image | any (default any). */
+  upload: endpoint({ method: 'POST', path: '/api/files/upload', access: 'authenticated' }),
+  image: endpoint({
+    method: 'GET',
+    path: '/api/images/{id}',
+    access: 'authenticated',
+    params: zIdParam,
+    cookieAuth: true,
+  }),
+};

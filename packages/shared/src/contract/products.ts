@@ -1,0 +1,112 @@
+import { z } from 'zod';
+import { MAX_TEXT_LENGTH } from '../constants';
+import { zCount, zDigitCode, zPrice } from '../catalog-input';
+import { endpoint } from '../endpoint';
+import { zBool, zIdParam } from '../form-values';
+import { listParams, searchText } from '../list-params';
+import { nameField } from '../validation';
+import { setImageBody, type UrlImages } from './surfaces';
+
+export const PRODUCT_SEARCH_FIELDS = ['ean', 'vendor_code', 'name', 'provider_name', 'manufacturer', 'price_per_item'] as const;
+export const PRODUCT_SORT_FIELDS = [
+  'ean',
+  'vendor_code',
+  'name',
+  'category',
+  'sub_category',
+  'provider_name',
+  'manufacturer',
+  'price_per_item',
+  'status',
+] as const;
+
+export const productsListQuery = listParams({
+  sortFields: PRODUCT_SORT_FIELDS,
+  defaultSort: 'ean',
+  search: {
+    field: z.enum(PRODUCT_SEARCH_FIELDS).default('name'),
+    input_value: searchText,
+    only_category: z.string().trim().max(MAX_TEXT_LENGTH, 'max_length').default(''),
+    only_subcategory: z.string().trim().max(MAX_TEXT_LENGTH, 'max_length').default(''),
+  },
+});
+export type ProductsListQuery = z.infer<typeof productsListQuery>;
+
+/** Required text fields of the product modal: at least 2 characters each (spec 000 §5). */
+export const PRODUCT_REQUIRED_TEXT = [
+  'name',
+  'category',
+  'sub_category',
+  'provider_name',
+  'manufacturer',
+  'item_plan_bu_grp',
+  'locally_owned',
+  'selling_type',
+  'provider_item_ean',
+  'provider_item_name',
+  'provider_item_vendor_code',
+] as const;
+export const PRODUCT_PRICE_FIELDS = ['main_last_price', 'price_per_item', 'latest_price'] as const;
+export const PRODUCT_COUNT_FIELDS = ['tax', 'container_deposit', 'provider_item_pack_qty'] as const;
+
+export const productBody = z.object({
+  ...(Object.fromEntries(PRODUCT_REQUIRED_TEXT.map((f) => [f, nameField])) as Record<
+    (typeof PRODUCT_REQUIRED_TEXT)[number],
+    typeof nameField
+  >),
+  vendor_code: zDigitCode,
+  ean: zDigitCode,
+  ...(Object.fromEntries(PRODUCT_PRICE_FIELDS.map((f) => [f, zPrice])) as Record<(typeof PRODUCT_PRICE_FIELDS)[number], typeof zPrice>),
+  ...(Object.fromEntries(PRODUCT_COUNT_FIELDS.map((f) => [f, zCount.default(0)])) as Record<
+    (typeof PRODUCT_COUNT_FIELDS)[number],
+    ReturnType<typeof zCount.default>
+  >),
+  status: zBool.default(true),
+});
+export type ProductBody = z.infer<typeof productBody>;
+
+export interface ProductRow {
+  id: number;
+  name: string;
+  vendor_code: number;
+  ean: number;
+  category: string;
+  sub_category: string;
+  manufacturer: string;
+  main_last_price: string;
+  provider_name: string;
+  tax: number;
+  container_deposit: number;
+  price_per_item: string;
+  item_plan_bu_grp: string;
+  locally_owned: string;
+  selling_type: string;
+  provider_item_ean: string;
+  provider_item_name: string;
+  provider_item_pack_qty: number;
+  provider_item_vendor_code: string;
+  latest_price: string;
+  status: boolean;
+  url_images: UrlImages | null;
+}
+
+export interface ProductsListData {
+  products: ProductRow[];
+  total: number;
+  categories: string[];
+  sub_categories: string[];
+}
+
+export const products = {
+  list: endpoint({ method: 'GET', path: '/api/products', access: 'catalog.view', query: productsListQuery }),
+  create: endpoint({ method: 'POST', path: '/api/products', access: 'catalog.manage', body: productBody }),
+  update: endpoint({ method: 'PUT', path: '/api/products/{id}', access: 'catalog.manage', params: zIdParam, body: productBody }),
+  remove: endpoint({ method: 'DELETE', path: '/api/products/{id}', access: 'catalog.manage', params: zIdParam }),
+  setImage: endpoint({
+    method: 'POST',
+    path: '/api/files/products/{id}/set-image',
+    access: 'catalog.manage',
+    params: zIdParam,
+    body: setImageBody,
+  }),
+};
