@@ -37,3 +37,18 @@ test.describe('sign-in', () => {
     await expect(page.getByText('The password must have at least 8 characters')).toBeVisible();
   });
 });
+
+test('the built app runs under the Content-Security-Policy without violations', async ({ page }) => {
+  const violations: string[] = [];
+  page.on('console', (msg) => {
+    if (/Content Security Policy|Refused to/i.test(msg.text())) violations.push(msg.text());
+  });
+  const res = await page.goto('/login');
+  expect(res?.headers()['content-security-policy']).toContain("script-src 'self'");
+  await page.getByRole('button', { name: 'Logg inn' }).click();
+  await expect(page.getByRole('heading', { name: 'Oversikt' })).toBeVisible();
+  await page.goto('/users');
+  await expect(page.getByTestId('users-table')).toBeVisible();
+  expect(violations).toEqual([]);
+});
+

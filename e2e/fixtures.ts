@@ -46,3 +46,40 @@ export async function snap(page: Page, name: string) {
 
 export const test = base;
 export { expect };
+
+/** The locale files of the web app: every visible text of the tests comes from them. */
+export type Locale = typeof import('../apps/web/src/locales/no.json');
+const readLocale = (lang: Lang): Locale =>
+  JSON.parse(fs.readFileSync(path.resolve('apps/web/src/locales', `${lang}.json`), 'utf8')) as Locale;
+export const LOCALES: Record<Lang, Locale> = { no: readLocale('no'), en: readLocale('en') };
+
+/** A locale text with its {{placeholders}} filled in. */
+export function fill(text: string, params: Record<string, string>): string {
+  return text.replace(/\{\{(\w+)\}\}/g, (_, k: string) => params[k] ?? '');
+}
+
+let uniqueCounter = 0;
+/** An email no other test (or earlier run) uses. */
+export const uniqueEmail = (tag = 'user') => `e2e.${tag}.${Date.now()}${++uniqueCounter}@example.no`;
+
+export interface CreatedUser {
+  id: number;
+  email: string;
+  name: string;
+  surname: string;
+  role: string;
+}
+
+/** Creates a user through the API with a bearer token (from loginAs), faster than the modal. */
+export async function createUserViaApi(
+  page: Page,
+  bearerToken: string,
+  fields: { email: string; name: string; password?: string; role?: DemoRole; [key: string]: string | undefined },
+): Promise<CreatedUser> {
+  const form = Object.fromEntries(
+    Object.entries({ password: 'Start1234', role: 'user', status: 'true', ...fields }).filter(([, v]) => v !== undefined),
+  ) as Record<string, string>;
+  const res = await page.request.post('/api/users', { form, headers: { Authorization: `Bearer ${bearerToken}` } });
+  expect(res.status(), await res.text()).toBe(201);
+  return (await res.json()).data as CreatedUser;
+}

@@ -4,6 +4,7 @@ import { acquireDataDirLock } from './db/data-dir-lock';
 import { openDatabase } from './db/client';
 import { isEmpty, seedDemo } from './db/seed/demo';
 import { storageFor } from './lib/storage';
+import { sweepUnclaimedUploads } from './lib/uploads';
 
 const config = loadConfig();
 const releaseLock = config.DATABASE_URL ? () => {} : acquireDataDirLock(config.dataDir);
@@ -16,11 +17,20 @@ if (config.SEED_DEMO && (await isEmpty(database.db))) await seedDemo(database.db
 const app = await buildApp({ config, db: database.db, storage, serveWeb: config.NODE_ENV !== 'development' });
 app.log.info({ database: database.kind, dataDir: config.DATABASE_URL ? undefined : config.dataDir }, 'database ready');
 
+// Uploads nobody attached within a day are removed, hourly.
+const sweeper = setInterval(() => {
+  sweepUnclaimedUploads(database.db, storage)
+    .then((n) => n && app.log.info({ removed: n }, 'unclaimed uploads removed'))
+    .catch((err) => app.log.error({ err }, 'upload sweep failed'));
+}, 3600_000);
+sweeper.unref();
+
 let closing = false;
 async function shutdown(signal: string) {
   if (closing) return;
   closing = true;
   app.log.info({ signal }, 'shutting down');
+  clearInterval(sweeper);
   await app.close();
   await database.close();
   releaseLock();

@@ -42,3 +42,11 @@ export const nameField = z
 export function lettersAndDigitsOnly(value: string): string {
   return value.replace(/[^A-Za-z0-9]/g, '');
 }
+
+/** A required text of at least 2 characters that is not a name (product fields). */
+export const textField = z
+  .string({ error: 'required_field' })
+  .trim()
+  .min(1, 'required_field')
+  .min(MIN_NAME_LENGTH, 'min_2_chars')
+  .max(MAX_TEXT_LENGTH, 'max_length');

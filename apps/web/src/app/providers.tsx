@@ -2,6 +2,7 @@ import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { isAxiosError } from 'axios';
 import { Toaster } from '@/components/ui/toaster';
+import { onSessionChange } from '@/lib/session';
 
 export const queryClient = new QueryClient({
   defaultOptions: {
@@ -13,6 +14,9 @@ export const queryClient = new QueryClient({
     },
   },
 });
+
+// Cached data belongs to the user who fetched it: a new session starts with an empty cache.
+onSessionChange(() => queryClient.clear());
 
 export function Providers({ children }: { children: ReactNode }) {
   return (

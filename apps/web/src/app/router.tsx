@@ -1,4 +1,5 @@
-import { lazy } from 'react';
+import { lazy, type ReactNode } from 'react';
+import type { AppRoute } from '@promo/shared';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { MainLayout } from './layouts/main-layout';
 import { PublicLayout } from './layouts/public-layout';
@@ -7,7 +8,16 @@ import { RouteGuard } from './route-guard';
 const LoginPage = lazy(() => import('@/features/auth/pages/login-page'));
 const DashboardPage = lazy(() => import('@/features/dashboard/pages/dashboard-page'));
 const UsersPage = lazy(() => import('@/features/users/pages/users-page'));
+const CategoriesPage = lazy(() => import('@/features/categories/pages/categories-page'));
+const SurfacesPage = lazy(() => import('@/features/surfaces/pages/surfaces-page'));
+const ProductsPage = lazy(() => import('@/features/products/pages/products-page'));
+const DesignsPage = lazy(() => import('@/features/designs/pages/designs-page'));
 const NotFoundPage = lazy(() => import('@/features/not-found/pages/not-found-page'));
+
+const guarded = (path: AppRoute, element: ReactNode) => ({
+  path,
+  element: <RouteGuard route={path}>{element}</RouteGuard>,
+});
 
 export const router = createBrowserRouter([
   {
@@ -19,14 +29,11 @@ export const router = createBrowserRouter([
     children: [
       { path: '/', element: <DashboardPage /> },
       { path: '/dashboard', element: <Navigate to="/" replace /> },
-      {
-        path: '/users',
-        element: (
-          <RouteGuard route="/users">
-            <UsersPage />
-          </RouteGuard>
-        ),
-      },
+      guarded('/users', <UsersPage />),
+      guarded('/categories', <CategoriesPage />),
+      guarded('/surfaces', <SurfacesPage />),
+      guarded('/products', <ProductsPage />),
+      guarded('/designs', <DesignsPage />),
     ],
   },
   { path: '/not-found-404', element: <NotFoundPage /> },

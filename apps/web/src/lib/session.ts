@@ -55,6 +55,9 @@ function subscribe(listener: () => void) {
   return () => listeners.delete(listener);
 }
 
+/** Called whenever someone signs in or out, or switches user (sign-in-as, back-to-admin). */
+export const onSessionChange = subscribe;
+
 export const useCurrentUser = () => useSyncExternalStore(subscribe, getCurrentUser, () => null);
 
 /** True while an admin is signed in as another user (spec 000 §6, back-to-admin). */

@@ -13,6 +13,8 @@ export function useCloseOnBack(open: boolean, onClose: () => void) {
     window.history.pushState({ ...window.history.state, modal: marker }, '');
     let popped = false;
     const onPop = () => {
+      // Back from a modal opened on top of this one lands on this modal's own entry: stay open.
+      if (window.history.state?.modal === marker) return;
       popped = true;
       onCloseRef.current();
     };

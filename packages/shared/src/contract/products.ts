@@ -4,7 +4,7 @@ import { zCount, zDigitCode, zPrice } from '../catalog-input';
 import { endpoint } from '../endpoint';
 import { zBool, zIdParam } from '../form-values';
 import { listParams, searchText } from '../list-params';
-import { nameField } from '../validation';
+import { nameField, textField } from '../validation';
 import { setImageBody, type UrlImages } from './surfaces';
 
 export const PRODUCT_SEARCH_FIELDS = ['ean', 'vendor_code', 'name', 'provider_name', 'manufacturer', 'price_per_item'] as const;
@@ -50,7 +50,7 @@ export const PRODUCT_PRICE_FIELDS = ['main_last_price', 'price_per_item', 'lates
 export const PRODUCT_COUNT_FIELDS = ['tax', 'container_deposit', 'provider_item_pack_qty'] as const;
 
 export const productBody = z.object({
-  ...(Object.fromEntries(PRODUCT_REQUIRED_TEXT.map((f) => [f, nameField])) as Record<
+  ...(Object.fromEntries(PRODUCT_REQUIRED_TEXT.map((f) => [f, f === 'name' ? nameField : textField])) as Record<
     (typeof PRODUCT_REQUIRED_TEXT)[number],
     typeof nameField
   >),

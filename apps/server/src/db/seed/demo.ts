@@ -20,13 +20,16 @@ export const DEMO_USERS: { email: string; role: Role; name: string; surname: str
   { email: 'user@demo.no', role: 'user', name: 'Stasjon', surname: 'Majorstuen' },
 ];
 
+/** A second category manager, so every category has a cm as its manager. */
+const SECOND_CM = { email: 'cm2@demo.no', role: 'cm' as const, name: 'Marte', surname: 'Kategorisjef' };
+
 const CATEGORIES: { name: string; manager: string; groups: Group[]; required: boolean }[] = [
-  { name: 'Generic', manager: 'cm-admin@demo.no', groups: [], required: true },
+  { name: 'Generic', manager: 'cm2@demo.no', groups: [], required: true },
   { name: 'Fuel', manager: 'cm@demo.no', groups: [], required: false },
-  { name: 'Loality / Trumf', manager: 'cm-admin@demo.no', groups: [], required: false },
+  { name: 'Loality / Trumf', manager: 'cm2@demo.no', groups: [], required: false },
   { name: 'Food', manager: 'cm@demo.no', groups: ['RBA', 'DO+'], required: false },
   { name: 'Food Outside', manager: 'cm@demo.no', groups: ['RBA', 'DO+'], required: false },
-  { name: 'Store', manager: 'cm-admin@demo.no', groups: ['RBA', 'DO+'], required: false },
+  { name: 'Store', manager: 'cm2@demo.no', groups: ['RBA', 'DO+'], required: false },
 ];
 
 export async function isEmpty(db: Db): Promise<boolean> {
@@ -41,7 +44,7 @@ export async function seedDemo(db: Db, storage: Storage): Promise<void> {
     const staff = await tx
       .insert(users)
       .values(
-        DEMO_USERS.map((u) => ({
+        [...DEMO_USERS, SECOND_CM].map((u) => ({
           ...u,
           password_hash,
           ...(u.role === 'user' ? { company_name: 'Majorstuen Handel AS', group: 'DO+' as Group, postcode: '0367', kommune: 'Oslo' } : {}),

@@ -50,7 +50,7 @@ export function Toaster() {
         </ToastPrimitive.Root>
       ))}
       <ToastPrimitive.Viewport
-        className={cn('fixed right-0 bottom-0 flex w-full max-w-sm flex-col gap-2 p-4', raised ? 'z-[999999999]' : 'z-50')}
+        className={cn('fixed top-0 left-1/2 flex w-full max-w-sm -translate-x-1/2 flex-col gap-2 p-4', raised ? 'z-[999999999]' : 'z-50')}
       />
     </ToastPrimitive.Provider>
   );

@@ -47,6 +47,6 @@ export const updateUser = (id: number, body: UserFormBody) =>
 export const deleteUser = (id: number) => call(users.remove, { params: { id } }, { silent: true });
 export const updatePassword = (user_id: number, new_password: string) =>
   call(users.updatePassword, { body: { user_id, new_password } }, { silent: true });
-export const managerCategory = async (user_id: number) =>
-  (await call<{ category: { name: string } | null }>(users.getManagerCategory, { body: { user_id } }, { silent: true })).data
-    .category;
+/** The categories a cm manages (deleting the cm leaves them without a manager). */
+export const managedCategories = async (user_id: number) =>
+  (await call<{ categories: { name: string }[] }>(users.getManagerCategory, { body: { user_id } }, { silent: true })).data.categories;

@@ -4,7 +4,7 @@ import type { UserRow } from '@promo/shared';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { serverMessage } from '@/lib/api-client';
-import { deleteUser, managerCategory, userKeys } from '../api';
+import { deleteUser, managedCategories, userKeys } from '../api';
 
 /** Asks before deleting; warns when the user is a cm whose category would lose its manager. */
 export function DeleteUserDialog({ user, onClose }: { user: UserRow | null; onClose: () => void }) {
@@ -12,7 +12,7 @@ export function DeleteUserDialog({ user, onClose }: { user: UserRow | null; onCl
   const queryClient = useQueryClient();
   const managed = useQuery({
     queryKey: ['users', 'manager-category', user?.id],
-    queryFn: () => managerCategory(user!.id),
+    queryFn: () => managedCategories(user!.id),
     enabled: !!user && user.role === 'cm',
   });
   const remove = useMutation({
@@ -34,9 +34,9 @@ export function DeleteUserDialog({ user, onClose }: { user: UserRow | null; onCl
       onConfirm={() => remove.mutate()}
       busy={remove.isPending}
     >
-      {managed.data && (
+      {!!managed.data?.length && (
         <p role="note" className="rounded-md border border-amber-300 bg-amber-50 p-3 text-sm text-amber-800">
-          {t('users.delete_manager_warning', { category: managed.data.name })}
+          {t('users.delete_manager_warning', { category: managed.data.map((c) => c.name).join(', ') })}
         </p>
       )}
     </ConfirmDialog>

@@ -11,6 +11,7 @@ import { toast } from '@/components/ui/use-toast';
 import { serverMessage } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { useLastGood } from '@/lib/use-last-good';
 import { signInAs } from '@/features/auth/api';
 import { usersListQuery } from '../api';
 import { ChangePasswordDialog } from '../components/change-password-dialog';
@@ -45,7 +46,8 @@ export default function UsersPage() {
       ...sort,
     }),
   );
-  const rows = list.data?.users ?? [];
+  const data = useLastGood(list.data);
+  const rows = data?.users ?? [];
 
   const onFilters = (next: UsersFilters) => {
     // The Administrators-only switch resets sorting and the list.
@@ -104,8 +106,8 @@ export default function UsersPage() {
           onSignInAs: (row) => void onSignInAs(row),
         }}
       />
-      <Pagination page={page} pageSize={pageSize} total={list.data?.total ?? 0} onPage={setPage} />
-      <UserFormDialog open={formOpen} onOpenChange={setFormOpen} user={editing} me={me} categories={list.data?.arr_categories ?? []} />
+      <Pagination page={page} pageSize={pageSize} total={data?.total ?? 0} onPage={setPage} />
+      <UserFormDialog open={formOpen} onOpenChange={setFormOpen} user={editing} me={me} categories={data?.arr_categories ?? []} />
       <ChangePasswordDialog user={passwordFor} onClose={() => setPasswordFor(null)} />
       <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} />
     </section>

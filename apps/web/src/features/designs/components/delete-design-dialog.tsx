@@ -1,0 +1,32 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { DesignRow } from '@promo/shared';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { toast } from '@/components/ui/use-toast';
+import { serverMessage } from '@/lib/api-client';
+import { deleteDesign, designKeys } from '../api';
+
+/** Asks before deleting a design. */
+export function DeleteDesignDialog({ design, onClose }: { design: DesignRow | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: () => deleteDesign(design!.id),
+    onSuccess: (res) => toast({ title: t('toast.system_message'), description: serverMessage(res) }),
+    // Failed deletes are silent (spec 001 §8); the list shows what is left either way.
+    onSettled: () => {
+      void queryClient.invalidateQueries({ queryKey: designKeys.all });
+      onClose();
+    },
+  });
+  return (
+    <ConfirmDialog
+      open={!!design}
+      onOpenChange={(open) => !open && onClose()}
+      title={t('designs.delete_confirm')}
+      description={design ? `${design.name} (${design.category?.name ?? ''})` : undefined}
+      onConfirm={() => remove.mutate()}
+      busy={remove.isPending}
+    />
+  );
+}

@@ -1,0 +1,33 @@
+import { useMutation, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { ProductRow } from '@promo/shared';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { toast } from '@/components/ui/use-toast';
+import { serverMessage } from '@/lib/api-client';
+import { deleteProduct, productKeys } from '../api';
+
+/** Asks before deleting, naming the product; the server's message is shown as a toast. */
+export function DeleteProductDialog({ product, onClose }: { product: ProductRow | null; onClose: () => void }) {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const remove = useMutation({
+    mutationFn: (id: number) => deleteProduct(id),
+    onSuccess: (res) => {
+      toast({ title: t('toast.system_message'), description: serverMessage(res) });
+      void queryClient.invalidateQueries({ queryKey: productKeys.all });
+      onClose();
+    },
+    // Failed deletes are silent (spec 000 §8).
+    onError: () => onClose(),
+  });
+  return (
+    <ConfirmDialog
+      open={!!product}
+      onOpenChange={(open) => !open && onClose()}
+      title={t('products.delete_confirm', { name: product?.name ?? '' })}
+      description={product ? `${t('products.fields.ean')}: ${product.ean} · ${product.category} / ${product.sub_category}` : undefined}
+      onConfirm={() => product && remove.mutate(product.id)}
+      busy={remove.isPending}
+    />
+  );
+}

@@ -1,0 +1,116 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Plus } from 'lucide-react';
+import { can, type ProductRow } from '@promo/shared';
+import { Button } from '@/components/ui/button';
+import { ImageViewer } from '@/components/ui/image-viewer';
+import { Pagination } from '@/components/ui/pagination';
+import { useCurrentUser } from '@/lib/session';
+import { useLastGood } from '@/lib/use-last-good';
+import { useListParams } from '@/lib/use-list-params';
+import { productsListQuery } from '../api';
+import { DeleteProductDialog } from '../components/delete-product-dialog';
+import { ProductFormDialog } from '../components/product-form-dialog';
+import { ProductsTable, type ProductSortField } from '../components/products-table';
+import { ProductsToolbar, type ProductFilters, type ProductSearchField } from '../components/products-toolbar';
+
+const NO_FILTERS: ProductFilters = { category: '', subCategory: '' };
+
+export default function ProductsPage() {
+  const { t } = useTranslation();
+  const me = useCurrentUser();
+  const mayManage = can(me?.role, 'catalog.manage');
+  const list = useListParams<ProductSearchField, ProductSortField>({ defaultSort: 'ean', defaultField: 'name' });
+  const [filters, setFilters] = useState(NO_FILTERS);
+  const [formOpen, setFormOpen] = useState(false);
+  const [editing, setEditing] = useState<ProductRow | null>(null);
+  const [deleting, setDeleting] = useState<ProductRow | null>(null);
+  const [viewing, setViewing] = useState<{ src: string; title: string } | null>(null);
+
+  const query = useQuery(
+    productsListQuery({
+      ...list.params,
+      obj_search: {
+        field: list.field,
+        input_value: list.searchText,
+        only_category: filters.category,
+        only_subcategory: filters.subCategory,
+      },
+    }),
+  );
+  // A list of the wrong shape (or a failed load) leaves the last good one on screen (spec 000 §7, §8).
+  const shown = useLastGood(query.data);
+
+  const onFilters = (next: ProductFilters) => {
+    setFilters(next);
+    list.setPage(1);
+  };
+  const onOpenImage = (src: string, title: string) => setViewing({ src, title });
+
+  return (
+    <section className="grid gap-4">
+      <div className="flex items-center justify-between">
+        <h1 className="text-2xl font-semibold">{t('products.title')}</h1>
+        {mayManage && (
+          <Button
+            onClick={() => {
+              setEditing(null);
+              setFormOpen(true);
+            }}
+          >
+            <Plus /> {t('products.create')}
+          </Button>
+        )}
+      </div>
+      <ProductsToolbar
+        pageSize={list.pageSize}
+        onPageSize={list.setPageSize}
+        filters={filters}
+        onFilters={onFilters}
+        categories={shown?.categories ?? []}
+        subCategories={shown?.sub_categories ?? []}
+        field={list.field}
+        onField={list.setField}
+        text={list.text}
+        onText={list.setText}
+        onClear={() => {
+          list.clearSearch();
+          setFilters(NO_FILTERS);
+        }}
+        showClear={!!list.text || list.field !== 'name' || !!filters.category || !!filters.subCategory}
+      />
+      <ProductsTable
+        rows={shown?.products ?? []}
+        loading={query.isPending}
+        sort={list.sort}
+        onSort={list.setSort}
+        onOpenImage={onOpenImage}
+        actions={
+          mayManage
+            ? {
+                onEdit: (row) => {
+                  setEditing(row);
+                  setFormOpen(true);
+                },
+                onDelete: setDeleting,
+              }
+            : undefined
+        }
+      />
+      <Pagination page={list.page} pageSize={list.pageSize} total={shown?.total ?? 0} onPage={list.setPage} />
+      {mayManage && (
+        <>
+          <ProductFormDialog
+            open={formOpen}
+            onOpenChange={setFormOpen}
+            product={editing}
+            categories={shown?.categories ?? []}
+          />
+          <DeleteProductDialog product={deleting} onClose={() => setDeleting(null)} />
+        </>
+      )}
+      <ImageViewer src={viewing?.src ?? null} title={viewing?.title} onClose={() => setViewing(null)} />
+    </section>
+  );
+}
