@@ -9,6 +9,7 @@ import { urlImagesFor } from '../../lib/images';
 import { containsPattern, orderBy } from '../../lib/sql-helpers';
 import type { Storage } from '../../lib/storage';
 import { deleteFiles } from '../../lib/uploads';
+import { TtlCache } from '../../lib/ttl-cache';
 import type { ImageOwner } from '../files/set-image';
 
 const sortColumns = {
@@ -46,6 +47,9 @@ const rowSelect = {
   category: categories.name,
 };
 
+/** Sub-categories per category filter: a scan of every product, so kept for a minute. */
+const subCategoryCache = new TtlCache<string[]>(60_000);
+
 async function toRows(db: DbOrTx, rows: { product: typeof products.$inferSelect; category: string }[]): Promise<ProductRow[]> {
   const images = await urlImagesFor(db, rows.map((r) => r.product.image_id));
   return rows.map(({ product: { image_id, category_id: _c, created_at: _a, updated_at: _b, ...p }, category }) => ({
@@ -77,18 +81,22 @@ export async function listProducts(db: Db, q: ProductsListQuery): Promise<Produc
       .innerJoin(categories, eq(categories.id, products.category_id))
       .where(where),
     db.select({ name: categories.name }).from(categories).orderBy(asc(categories.name)),
-    db
-      .selectDistinct({ name: products.sub_category })
-      .from(products)
-      .innerJoin(categories, eq(categories.id, products.category_id))
-      .where(only_category ? eq(categories.name, only_category) : undefined)
-      .orderBy(asc(products.sub_category)),
+    subCategoryCache.get(only_category, async () =>
+      (
+        await db
+          .selectDistinct({ name: products.sub_category })
+          .from(products)
+          .innerJoin(categories, eq(categories.id, products.category_id))
+          .where(only_category ? eq(categories.name, only_category) : undefined)
+          .orderBy(asc(products.sub_category))
+      ).map((s) => s.name),
+    ),
   ]);
   return {
     products: await toRows(db, rows),
     total: Number(total!.n),
     categories: cats.map((c) => c.name),
-    sub_categories: subs.map((s) => s.name),
+    sub_categories: subs,
   };
 }
 
@@ -116,6 +124,7 @@ async function values(db: DbOrTx, body: ProductBody, exceptId?: number) {
 }
 
 export async function createProduct(db: Db, auth: AuthContext, body: ProductBody) {
+  subCategoryCache.clear();
   return db.transaction(async (tx) => {
     const [row] = await tx.insert(products).values(await values(tx, body)).returning({ id: products.id });
     const created = (await getProduct(tx, row!.id))!;
@@ -125,6 +134,7 @@ export async function createProduct(db: Db, auth: AuthContext, body: ProductBody
 }
 
 export async function updateProduct(db: Db, auth: AuthContext, id: number, body: ProductBody) {
+  subCategoryCache.clear();
   return db.transaction(async (tx) => {
     const before = await getProduct(tx, id);
     if (!before) throw notFound();
@@ -136,6 +146,7 @@ export async function updateProduct(db: Db, auth: AuthContext, id: number, body:
 }
 
 export async function deleteProduct(db: Db, storage: Storage, auth: AuthContext, id: number) {
+  subCategoryCache.clear();
   let removeBytes = async () => {};
   await db.transaction(async (tx) => {
     const before = await getProduct(tx, id);
