@@ -36,6 +36,8 @@ export default defineConfig({
     timeout: 120_000,
     env: { PORT: String(PORT) },
     stdout: 'ignore',
+    // SIGTERM lets scripts/e2e-server.mjs drop its database; the default SIGKILL would leak it.
+    gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },
     stderr: 'pipe',
   },
 });

@@ -8,11 +8,26 @@ import pg from 'pg';
 
 const env = { ...process.env, SEED_DEMO: 'true', LOG_LEVEL: process.env.E2E_LOG_LEVEL ?? 'warn' };
 let cleanup = async () => {};
+const HOUR = 3600_000;
+
+/** Databases and folders of runs that were killed before they could clean up, older than an hour. */
+async function removeStale(admin) {
+  const { rows } = await admin.query(`select datname from pg_database where datname like 'promo_e2e_%'`);
+  for (const { datname } of rows) {
+    const started = Number(datname.split('_')[2]);
+    if (started && Date.now() - started > HOUR) await admin.query(`drop database if exists "${datname}" with (force)`);
+  }
+}
+for (const entry of fs.readdirSync(os.tmpdir())) {
+  const dir = path.join(os.tmpdir(), entry);
+  if (entry.startsWith('promo-e2e-') && Date.now() - fs.statSync(dir).mtimeMs > HOUR) fs.rmSync(dir, { recursive: true, force: true });
+}
 
 if (process.env.DATABASE_URL) {
   const name = `promo_e2e_${Date.now()}_${process.pid}`;
   const admin = new pg.Client({ connectionString: process.env.DATABASE_URL });
   await admin.connect();
+  await removeStale(admin).catch((err) => console.error('could not remove stale e2e databases', err.message));
   await admin.query(`create database "${name}"`);
   const url = new URL(process.env.DATABASE_URL);
   url.pathname = `/${name}`;
