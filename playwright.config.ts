@@ -30,7 +30,8 @@ export default defineConfig({
     },
   },
   webServer: {
-    command: 'node scripts/e2e-server.mjs',
+    // exec: the server script itself gets the shutdown signal, not a shell in front of it.
+    command: 'exec node scripts/e2e-server.mjs',
     url: `http://localhost:${PORT}/login`,
     reuseExistingServer: false,
     timeout: 120_000,
