@@ -1,5 +1,5 @@
 // Prints EXPLAIN ANALYZE timings of every statement the products and surfaces list endpoints run,
-// against the benchmark database (bench/generate.ts): npx tsx bench/explain-list-sql.ts
+// against the benchmark database (bench/generate.ts): [Q=search-text] npx tsx bench/explain-list-sql.ts
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { productsListQuery, surfacesListQuery } from '@promo/shared';
@@ -10,7 +10,7 @@ const pool = new pg.Pool({ connectionString: 'postgres://postgres@127.0.0.1:5432
 const statements: { sql: string; params: unknown[] }[] = [];
 const db = drizzle(pool, { schema, logger: { logQuery: (sql, params) => statements.push({ sql, params }) } }) as never;
 await listProducts(db, productsListQuery.parse({ count_show: 25, start_index: 50, obj_search: { field: 'name', input_value: 'kaffe', only_category: 'Food' }, sort_by: 'price_per_item', sort_count: 2 }));
-await listSurfaces(db, surfacesListQuery.parse({ count_show: 25, start_index: 25, obj_search: { field: 'name', input_value: 'plakat' }, sort_by: 'name', sort_count: 2 }));
+await listSurfaces(db, surfacesListQuery.parse({ count_show: 25, start_index: 25, obj_search: { field: 'name', input_value: process.env.Q ?? 'plakat' }, sort_by: 'name', sort_count: 2 }));
 for (const s of statements) {
   const t0 = performance.now();
   const r = await pool.query('explain analyze ' + s.sql, s.params as unknown[]);
