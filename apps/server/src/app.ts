@@ -21,6 +21,7 @@ import { categoriesRoutes } from './modules/categories/routes';
 import { designsRoutes } from './modules/designs/routes';
 import { surfacesRoutes } from './modules/surfaces/routes';
 import { productsRoutes } from './modules/products/routes';
+import { promotionsRoutes } from './modules/promotions/routes';
 import { authRoutes } from './modules/auth/routes';
 import { usersRoutes } from './modules/users/routes';
 
@@ -123,6 +124,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await designsRoutes(api);
       await surfacesRoutes(api);
       await productsRoutes(api);
+      await promotionsRoutes(api);
     },
   );
 

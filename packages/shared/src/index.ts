@@ -14,3 +14,4 @@ export * from './contract/designs';
 export * from './contract/surfaces';
 export * from './contract/products';
 export * from './contract/files';
+export * from './contract/promotions';

@@ -13,6 +13,8 @@ export const PERMISSIONS = {
   'catalog.view': ['admin', 'cm', 'cm-admin'],
   'catalog.manage': ['admin', 'cm-admin'],
   'promotions.view': ['admin', 'cm', 'cm-admin', 'designer'],
+  'promotions.create': ['admin', 'cm', 'cm-admin'],
+  'promotions.edit': ['admin', 'cm-admin'],
   'print.view': ['printer'],
   'distribution.view': ['distributor'],
   'company.view': ['user'],

@@ -261,3 +261,61 @@ export const designs = pgTable(
   },
   (t) => [index('designs_name_idx').on(t.name), index('designs_category_idx').on(t.category_id)],
 );
+
+export const PROMOTION_STATUSES = ['Draft', 'Designer working', 'Designer completed', 'Printed by the printer', 'Sent by the distributor'] as const;
+
+export const promotions = pgTable(
+  'promotions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    name: text('name').notNull(),
+    description: text('description').notNull().default(''),
+    period_from: timestamp('period_from', { withTimezone: true }).notNull(),
+    period_to: timestamp('period_to', { withTimezone: true }).notNull(),
+    /** Index into PROMOTION_STATUSES. */
+    status: integer('status').notNull().default(0),
+    show_in_user_promotions: boolean('show_in_user_promotions').notNull().default(false),
+    manager_id: integer('manager_id').references(() => users.id, { onDelete: 'set null' }),
+    /** 1 once the promotions admin has been notified; null before. */
+    notify_admin: integer('notify_admin'),
+    image_id: integer('image_id').references(() => files.id, { onDelete: 'set null' }),
+    who_created_id: integer('who_created_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    check('promotions_status_check', sql`${t.status} between 0 and 4`),
+    check('promotions_period_check', sql`${t.period_from} <= ${t.period_to}`),
+    check('promotions_notify_check', sql`${t.notify_admin} is null or ${t.notify_admin} = 1`),
+    index('promotions_name_idx').on(t.name),
+    index('promotions_period_idx').on(t.period_from, t.period_to),
+    trgm('promotions_name_trgm', t.name),
+  ],
+);
+
+/** The history panel of a promotion: what happened and when. */
+export const promotionEvents = pgTable(
+  'promotion_events',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    promotion_id: integer('promotion_id')
+      .notNull()
+      .references(() => promotions.id, { onDelete: 'cascade' }),
+    event: text('event').notNull(),
+    actor_id: integer('actor_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('promotion_events_promotion_idx').on(t.promotion_id, t.created_at)],
+);
+
+/** One row: the distributor, the promotions admin and the default percent of the report. */
+export const systemSettings = pgTable(
+  'system_settings',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    distributor_id: integer('distributor_id').references(() => users.id, { onDelete: 'set null' }),
+    admin_id: integer('admin_id').references(() => users.id, { onDelete: 'set null' }),
+    percent_promotion_report: integer('percent_promotion_report').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [check('system_settings_percent_check', sql`${t.percent_promotion_report} >= 0`)],
+);

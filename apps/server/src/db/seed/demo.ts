@@ -5,6 +5,7 @@ import { categories, userCategories, users } from '../schema';
 import { hashPassword } from '../../lib/passwords';
 import { STATION_TOWNS, STREETS } from './stations';
 import { seedCatalogue } from './catalogue';
+import { seedPromotions } from './promotions';
 import type { Storage } from '../../lib/storage';
 
 export const DEMO_PASSWORD = 'Demo2026';
@@ -88,5 +89,6 @@ export async function seedDemo(db: Db, storage: Storage): Promise<void> {
       .flatMap((s) => catIds(s.group).map((category_id) => ({ user_id: s.id, category_id })));
     await tx.insert(userCategories).values(links);
     await seedCatalogue(tx, storage);
+    await seedPromotions(tx);
   });
 }

@@ -5,8 +5,8 @@ import type { AuthContext } from '../../lib/auth-context';
 import { forbidden, notFound } from '../../lib/errors';
 import type { FileRow } from '../../lib/uploads';
 
-/** Owners whose files every signed-in user may see (the catalogue's pictures). */
-const PUBLIC_OWNERS = new Set(['surfaces', 'products']);
+/** Owners whose files every signed-in user may see (catalogue and promotion pictures). */
+const PUBLIC_OWNERS = new Set(['surfaces', 'products', 'promotions']);
 
 /** A file the caller may read: catalogue images for everyone signed in, an unclaimed upload for its uploader. */
 export async function readableFile(db: DbOrTx, auth: AuthContext, id: number): Promise<FileRow> {
