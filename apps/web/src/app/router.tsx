@@ -12,6 +12,7 @@ const CategoriesPage = lazy(() => import('@/features/categories/pages/categories
 const SurfacesPage = lazy(() => import('@/features/surfaces/pages/surfaces-page'));
 const ProductsPage = lazy(() => import('@/features/products/pages/products-page'));
 const DesignsPage = lazy(() => import('@/features/designs/pages/designs-page'));
+const PromotionsPage = lazy(() => import('@/features/promotions/pages/promotions-page'));
 const NotFoundPage = lazy(() => import('@/features/not-found/pages/not-found-page'));
 
 const guarded = (path: AppRoute, element: ReactNode) => ({
@@ -34,6 +35,7 @@ export const router = createBrowserRouter([
       guarded('/surfaces', <SurfacesPage />),
       guarded('/products', <ProductsPage />),
       guarded('/designs', <DesignsPage />),
+      guarded('/promotions', <PromotionsPage />),
     ],
   },
   { path: '/not-found-404', element: <NotFoundPage /> },

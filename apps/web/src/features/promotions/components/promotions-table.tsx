@@ -1,0 +1,117 @@
+import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
+import { Eye, Pencil, Plus, Trash2 } from 'lucide-react';
+import { can, type PromotionRow, type PROMOTION_SORT_FIELDS, type Role } from '@promo/shared';
+import { Button } from '@/components/ui/button';
+import { SortableHead, type SortState } from '@/components/ui/sortable-head';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatDate } from '@/lib/format';
+import { PromotionStatus } from './promotion-status';
+
+type SortField = (typeof PROMOTION_SORT_FIELDS)[number];
+
+export const settingsUrl = (id: number, action: 'surfaces' | 'edit') => `/promotion-settings?prom_id=${id}&action=${action}`;
+
+export function PromotionsTable({
+  rows,
+  statusNames,
+  loading,
+  role,
+  sort,
+  onSort,
+  onImage,
+  onDelete,
+}: {
+  rows: PromotionRow[];
+  statusNames: string[] | undefined;
+  loading: boolean;
+  role: Role;
+  sort: SortState<SortField>;
+  onSort: (next: SortState<SortField>) => void;
+  onImage: (row: PromotionRow) => void;
+  onDelete: (row: PromotionRow) => void;
+}) {
+  const { t } = useTranslation();
+  const mayEdit = can(role, 'promotions.edit');
+  return (
+    <Table data-testid="promotions-table">
+      <TableHeader>
+        <TableRow>
+          <SortableHead field="name" sort={sort} onSort={onSort}>
+            {t('promotions.columns.name')}
+          </SortableHead>
+          <TableHead>{t('promotions.columns.image')}</TableHead>
+          <SortableHead field="created_at" sort={sort} onSort={onSort}>
+            {t('promotions.columns.created')}
+          </SortableHead>
+          <SortableHead field="period" sort={sort} onSort={onSort}>
+            {t('promotions.columns.period')}
+          </SortableHead>
+          <SortableHead field="status" sort={sort} onSort={onSort}>
+            {t('promotions.columns.status')}
+          </SortableHead>
+          <TableHead className="text-right">{t('common.actions')}</TableHead>
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.length === 0 && (
+          <TableRow>
+            <TableCell colSpan={6} className="py-8 text-center text-muted-foreground">
+              {loading ? t('common.load_data') : t('promotions.empty')}
+            </TableCell>
+          </TableRow>
+        )}
+        {rows.map((row) => (
+          <TableRow key={row.id} data-testid={`promotion-row-${row.id}`}>
+            <TableCell className="font-medium">{row.name}</TableCell>
+            <TableCell>
+              {row.url_images ? (
+                <div className="group relative w-fit">
+                  <img src={row.url_images.w_200} alt={row.name} loading="lazy" className="max-h-24 w-auto max-w-[200px] rounded" />
+                  <button
+                    type="button"
+                    aria-label={t('common.enlarge_image')}
+                    onClick={() => onImage(row)}
+                    className="absolute inset-0 flex cursor-zoom-in items-center justify-center rounded bg-black/40 text-white opacity-0 transition-opacity group-hover:opacity-100 focus-visible:opacity-100"
+                  >
+                    <Eye className="size-5" />
+                  </button>
+                </div>
+              ) : (
+                <span className="text-xs text-muted-foreground">{t('common.no_image')}</span>
+              )}
+            </TableCell>
+            <TableCell>{formatDate(row.created_at)}</TableCell>
+            <TableCell className="whitespace-nowrap">
+              {formatDate(row.period.from)} – {formatDate(row.period.to)}
+            </TableCell>
+            <TableCell>
+              <PromotionStatus status={row.status} names={statusNames} />
+            </TableCell>
+            <TableCell>
+              <div className="flex justify-end">
+                <Button asChild variant="ghost" size="icon" title={t('promotions.add_design')} aria-label={t('promotions.add_design')}>
+                  <Link to={settingsUrl(row.id, 'surfaces')}>
+                    <Plus />
+                  </Link>
+                </Button>
+                {mayEdit && (
+                  <Button asChild variant="ghost" size="icon" title={t('common.edit')} aria-label={t('common.edit')}>
+                    <Link to={settingsUrl(row.id, 'edit')}>
+                      <Pencil />
+                    </Link>
+                  </Button>
+                )}
+                {mayEdit && (
+                  <Button variant="ghost" size="icon" title={t('common.delete')} aria-label={t('common.delete')} onClick={() => onDelete(row)}>
+                    <Trash2 className="text-destructive" />
+                  </Button>
+                )}
+              </div>
+            </TableCell>
+          </TableRow>
+        ))}
+      </TableBody>
+    </Table>
+  );
+}
