@@ -5,6 +5,7 @@ export const ROUTE_ACCESS = {
   '/': null,
   '/users': ['admin', 'cm', 'cm-admin', 'designer'],
   '/promotions': ['admin', 'cm', 'cm-admin', 'designer'],
+  '/promotion-settings': ['admin', 'cm', 'cm-admin', 'designer'],
   '/print-promotions': ['printer'],
   '/distributor-promotions': ['distributor'],
   '/categories': ['admin', 'cm', 'cm-admin'],

@@ -13,6 +13,7 @@ const SurfacesPage = lazy(() => import('@/features/surfaces/pages/surfaces-page'
 const ProductsPage = lazy(() => import('@/features/products/pages/products-page'));
 const DesignsPage = lazy(() => import('@/features/designs/pages/designs-page'));
 const PromotionsPage = lazy(() => import('@/features/promotions/pages/promotions-page'));
+const PromotionSettingsPage = lazy(() => import('@/features/promotions/pages/promotion-settings-page'));
 const NotFoundPage = lazy(() => import('@/features/not-found/pages/not-found-page'));
 
 const guarded = (path: AppRoute, element: ReactNode) => ({
@@ -36,6 +37,7 @@ export const router = createBrowserRouter([
       guarded('/products', <ProductsPage />),
       guarded('/designs', <DesignsPage />),
       guarded('/promotions', <PromotionsPage />),
+      guarded('/promotion-settings', <PromotionSettingsPage />),
     ],
   },
   { path: '/not-found-404', element: <NotFoundPage /> },

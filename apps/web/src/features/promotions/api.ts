@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { promotions, type PromotionsListData } from '@promo/shared';
+import { promotions, type PromotionData, type PromotionsListData } from '@promo/shared';
 import { call } from '@/lib/api-client';
 
 export interface PromotionsListParams {
@@ -13,6 +13,8 @@ export interface PromotionsListParams {
 export const promotionKeys = {
   all: ['promotions'] as const,
   list: (params: PromotionsListParams) => ['promotions', 'list', params] as const,
+  detail: (id: number) => ['promotions', 'detail', id] as const,
+  managers: ['promotions', 'managers'] as const,
 };
 
 /** The lists are applied only when the shapes are right (spec 001 §7). */
@@ -33,3 +35,32 @@ export const promotionsListQuery = (params: PromotionsListParams) =>
   });
 
 export const deletePromotion = (id: number) => call(promotions.remove, { params: { id } }, { silent: true });
+
+export const promotionQuery = (id: number) =>
+  queryOptions({
+    queryKey: promotionKeys.detail(id),
+    queryFn: async () => (await call<PromotionData>(promotions.get, { params: { id } }, { silent: true })).data,
+  });
+
+export const managersQuery = queryOptions({
+  queryKey: promotionKeys.managers,
+  queryFn: async () =>
+    (await call<{ cm_users: { id: number; name: string; surname: string }[] }>(promotions.getAllCm, {}, { silent: true })).data.cm_users,
+  staleTime: 60_000,
+});
+
+export interface PromotionFormValues {
+  name: string;
+  period_from: string;
+  period_to: string;
+  description: string;
+  manager_id: string;
+  show_in_user_promotions: boolean;
+}
+
+export const savePromotion = (id: number | null, body: PromotionFormValues) =>
+  id
+    ? call<PromotionData>(promotions.update, { params: { id }, body: { ...body } }, { silent: true })
+    : call<PromotionData>(promotions.create, { body: { ...body } }, { silent: true });
+
+export const notifyAdmin = (promotion_id: number) => call<PromotionData>(promotions.notifyAdmin, { body: { promotion_id } }, { silent: true });
