@@ -22,6 +22,7 @@ import { designsRoutes } from './modules/designs/routes';
 import { surfacesRoutes } from './modules/surfaces/routes';
 import { productsRoutes } from './modules/products/routes';
 import { promotionsRoutes } from './modules/promotions/routes';
+import { promotionDesignRoutes } from './modules/promotion-design/routes';
 import { authRoutes } from './modules/auth/routes';
 import { usersRoutes } from './modules/users/routes';
 
@@ -125,6 +126,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await surfacesRoutes(api);
       await productsRoutes(api);
       await promotionsRoutes(api);
+      await promotionDesignRoutes(api);
     },
   );
 

@@ -15,3 +15,4 @@ export * from './contract/surfaces';
 export * from './contract/products';
 export * from './contract/files';
 export * from './contract/promotions';
+export * from './contract/promotion-design';

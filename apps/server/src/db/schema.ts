@@ -319,3 +319,57 @@ export const systemSettings = pgTable(
   },
   (t) => [check('system_settings_percent_check', sql`${t.percent_promotion_report} >= 0`)],
 );
+
+export const promotionSurfaces = pgTable(
+  'promotion_surfaces',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    promotion_id: integer('promotion_id')
+      .notNull()
+      .references(() => promotions.id, { onDelete: 'cascade' }),
+    surface_id: integer('surface_id')
+      .notNull()
+      .references(() => surfaces.id, { onDelete: 'restrict' }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('promotion_surfaces_unique').on(t.promotion_id, t.surface_id), index('promotion_surfaces_surface_idx').on(t.surface_id)],
+);
+
+export const PSD_STATUSES = ['Created', 'Brief', 'Correction', 'Approved', 'Completed', 'Cancelled'] as const;
+
+/** A design attached to a surface of a promotion (PSD): brief, files, products, chat and designer. */
+export const promotionSurfaceDesigns = pgTable(
+  'promotion_surface_designs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    promotion_id: integer('promotion_id')
+      .notNull()
+      .references(() => promotions.id, { onDelete: 'cascade' }),
+    surface_id: integer('surface_id')
+      .notNull()
+      .references(() => surfaces.id, { onDelete: 'restrict' }),
+    design_id: integer('design_id')
+      .notNull()
+      .references(() => designs.id, { onDelete: 'restrict' }),
+    designer_id: integer('designer_id').references(() => users.id, { onDelete: 'set null' }),
+    status: text('status').notNull().default('Created'),
+    title: text('title').notNull().default(''),
+    sub_title: text('sub_title').notNull().default(''),
+    text_italic: text('text_italic').notNull().default(''),
+    ean_more: text('ean_more').notNull().default(''),
+    promotional_offer: integer('promotional_offer').notNull().default(0),
+    color: text('color').notNull().default(''),
+    supplier_discount: text('supplier_discount').notNull().default(''),
+    plu_scan: text('plu_scan').notNull().default(''),
+    description: text('description').notNull().default(''),
+    additional_description: text('additional_description').notNull().default(''),
+    need_for_price: boolean('need_for_price').notNull().default(false),
+    not_for_printing: boolean('not_for_printing').notNull().default(false),
+    ...timestamps,
+  },
+  (t) => [
+    check('psd_status_check', sql`${t.status} in ('Created','Brief','Correction','Approved','Completed','Cancelled')`),
+    index('psd_promotion_surface_idx').on(t.promotion_id, t.surface_id),
+    index('psd_design_idx').on(t.design_id),
+  ],
+);

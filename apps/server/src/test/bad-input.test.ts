@@ -4,14 +4,26 @@ import {
   auth,
   categories as categoriesContract,
   designs as designsContract,
-  fillPath,
   products as productsContract,
   promotions as promotionsContract,
+  promotionDesign as promotionDesignContract,
   surfaces as surfacesContract,
   users as usersContract,
   type Endpoint,
 } from '@promo/shared';
-import { auditLog, categories, designs, files, products, promotions, sessions, surfaces, users } from '../db/schema';
+import {
+  auditLog,
+  categories,
+  designs,
+  files,
+  products,
+  promotions,
+  promotionSurfaceDesigns,
+  promotionSurfaces,
+  sessions,
+  surfaces,
+  users,
+} from '../db/schema';
 import { createTestApp, type TestApp } from './test-app';
 
 /** Every endpoint of the contracts, fed malformed input as an admin: 4xx, never 500, nothing changed. */
@@ -23,6 +35,7 @@ const ENDPOINTS: [string, Endpoint][] = Object.entries({
   ...prefix('surfaces', surfacesContract),
   ...prefix('products', productsContract),
   ...prefix('promotions', promotionsContract),
+  ...prefix('promotionDesign', promotionDesignContract),
 });
 
 function prefix(area: string, contract: Record<string, Endpoint>) {
@@ -35,10 +48,11 @@ const BODIES: Record<string, unknown>[] = [
   { email: ['a@b.no'], user_id: ['1', '2'], name: { nested: 'x' }, category_ids: { a: 'b' }, status: 'maybe', role: 'root' },
   { user_id: '-1', count_show: '1e9', start_index: '-5', sort_by: 'password_hash', sort_count: '3' },
   { vendor_code: '12x', ean: '-1', price: '1.999', tax: '-3', category: 'Nope', category_id: 'x', surface_id: 'x', new_type: '"";', new_size: 'big', img_url: '@@@', file_id: 'x' },
-  { promotion_id: 'x', period_from: 'soon', period_to: '2020-13-45', manager_id: '-4', show_in_user_promotions: 'maybe', obj_search: { date_picker: { from: 'x' } } },
+  { promotion_id: 'x', design_id: '1.5', period_from: 'soon', period_to: '2020-13-45', manager_id: '-4', show_in_user_promotions: 'maybe', obj_search: { date_picker: { from: 'x' } } },
   { obj_search: { field: 'password_hash', input_value: junk, admin_only: 'perhaps' } },
 ];
 const IDS = ['abc', '-1', '0', '1.5', '99999999999', '%00'];
+const fillIds = (path: string, id: string) => path.replace(/\{(\w+)\}/g, id);
 
 let t: TestApp;
 beforeAll(async () => {
@@ -49,15 +63,15 @@ afterAll(() => t.close());
 async function snapshot() {
   const db = t.database.db;
   const counts = await Promise.all(
-    [users, categories, auditLog, designs, surfaces, products, files, promotions].map(async (table) => (await db.select({ n: count() }).from(table))[0]!.n),
+    [users, categories, auditLog, designs, surfaces, products, files, promotions, promotionSurfaces, promotionSurfaceDesigns].map(async (table) => (await db.select({ n: count() }).from(table))[0]!.n),
   );
   return counts;
 }
 
 describe.each(ENDPOINTS)('%s with malformed input', (_name, endpoint) => {
   const mutates = endpoint.method !== 'GET' && endpoint.path !== '/api/auth/login';
-  const hasId = endpoint.path.includes('{id}');
-  const paths = hasId ? IDS.map((id) => fillPath(endpoint.path, { id }).replace('%2500', '%00')) : [endpoint.path];
+  const hasId = endpoint.path.includes('{');
+  const paths = hasId ? IDS.map((id) => fillIds(endpoint.path, encodeURIComponent(id)).replace('%2500', '%00')) : [endpoint.path];
 
   it('answers 4xx and changes nothing', async () => {
     // A session of its own: logout and back-re-login with junk still end the session they are given.

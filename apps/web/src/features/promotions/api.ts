@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { promotions, type PromotionData, type PromotionsListData } from '@promo/shared';
+import { promotionDesign, promotions, type PromotionData, type PromotionsListData, type PromotionSurfaceDesigns } from '@promo/shared';
 import { call } from '@/lib/api-client';
 
 export interface PromotionsListParams {
@@ -64,3 +64,32 @@ export const savePromotion = (id: number | null, body: PromotionFormValues) =>
     : call<PromotionData>(promotions.create, { body: { ...body } }, { silent: true });
 
 export const notifyAdmin = (promotion_id: number) => call<PromotionData>(promotions.notifyAdmin, { body: { promotion_id } }, { silent: true });
+
+export const surfacesWithDesignsQuery = (promotionId: number) =>
+  queryOptions({
+    queryKey: ['promotions', 'surfaces', promotionId] as const,
+    queryFn: async () =>
+      (await call<{ surfaces: PromotionSurfaceDesigns[] }>(promotionDesign.surfacesWithDesigns, { query: { promotion_id: promotionId } }, { silent: true }))
+        .data.surfaces,
+  });
+
+export const pickerSurfacesQuery = queryOptions({
+  queryKey: ['promotions', 'picker', 'surfaces'] as const,
+  queryFn: async () =>
+    (await call<{ surfaces: { id: number; name: string; vendor_code: number }[] }>(promotionDesign.allSurfaces, {}, { silent: true })).data.surfaces,
+  staleTime: 60_000,
+});
+
+export const pickerDesignsQuery = queryOptions({
+  queryKey: ['promotions', 'picker', 'designs'] as const,
+  queryFn: async () => (await call<{ designs: { id: number; name: string }[] }>(promotionDesign.allDesigns, {}, { silent: true })).data.designs,
+  staleTime: 60_000,
+});
+
+export const addSurface = (promotion_id: number, surface_id: number) =>
+  call(promotionDesign.addSurface, { body: { promotion_id, surface_id } }, { silent: true });
+export const removeSurface = (promotionId: number, surfaceId: number) =>
+  call(promotionDesign.removeSurface, { params: { promotionId, surfaceId } }, { silent: true });
+export const addDesign = (promotion_id: number, surface_id: number, design_id: number) =>
+  call(promotionDesign.addDesign, { body: { promotion_id, surface_id, design_id } }, { silent: true });
+export const removeDesign = (id: number) => call(promotionDesign.removeDesign, { params: { id } }, { silent: true });

@@ -15,6 +15,7 @@ import { notifyAdmin, promotionKeys, promotionQuery, savePromotion, type Promoti
 import { PromotionForm } from '../components/promotion-form';
 import { PromotionHistory } from '../components/promotion-history';
 import { PromotionStatus } from '../components/promotion-status';
+import { SurfacesEditor } from '../components/surfaces-editor';
 
 type Action = 'create' | 'edit' | 'surfaces';
 
@@ -121,6 +122,7 @@ export default function PromotionSettingsPage() {
         onSave={(values, image) => save.mutate({ values, image })}
       />
       {data && <PromotionHistory history={data.history} />}
+      {data && action === 'surfaces' && <SurfacesEditor promotionId={data.promotion.id} status={data.promotion.status} role={me.role} />}
     </section>
   );
 }

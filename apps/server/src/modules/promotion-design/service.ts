@@ -1,0 +1,150 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import { LOCKING_PSD_STATUSES, PROMOTION_STATUS_NAMES, type PromotionSurfaceDesigns, type PsdStatus } from '@promo/shared';
+import type { Db, DbOrTx } from '../../db/client';
+import { categories, designs, promotions, promotionSurfaceDesigns, promotionSurfaces, surfaces } from '../../db/schema';
+import { writeAudit } from '../../lib/audit';
+import type { AuthContext } from '../../lib/auth-context';
+import { forbidden, invalidField, notFound } from '../../lib/errors';
+import { recordEvent } from '../promotions/service';
+
+/** The categories whose designs a user may see and attach: a cm only its own; others all (null). */
+export async function designCategoryScope(db: DbOrTx, auth: AuthContext): Promise<number[] | null> {
+  if (auth.user.role !== 'cm') return null;
+  const own = await db.select({ id: categories.id }).from(categories).where(eq(categories.manager_id, auth.user.id));
+  return own.map((c) => c.id);
+}
+
+async function promotionExists(db: DbOrTx, id: number) {
+  const [row] = await db.select({ id: promotions.id }).from(promotions).where(eq(promotions.id, id));
+  return !!row;
+}
+
+export async function surfacesWithDesigns(db: Db, auth: AuthContext, promotionId: number): Promise<PromotionSurfaceDesigns[]> {
+  if (!(await promotionExists(db, promotionId))) throw notFound();
+  const scope = await designCategoryScope(db, auth);
+  const [links, psds] = await Promise.all([
+    db
+      .select({ id: surfaces.id, name: surfaces.name, vendor_code: surfaces.vendor_code })
+      .from(promotionSurfaces)
+      .innerJoin(surfaces, eq(surfaces.id, promotionSurfaces.surface_id))
+      .where(eq(promotionSurfaces.promotion_id, promotionId))
+      .orderBy(asc(promotionSurfaces.id)),
+    db
+      .select({
+        id: promotionSurfaceDesigns.id,
+        surface_id: promotionSurfaceDesigns.surface_id,
+        status: promotionSurfaceDesigns.status,
+        design_id: designs.id,
+        name: designs.name,
+        category_id: designs.category_id,
+      })
+      .from(promotionSurfaceDesigns)
+      .innerJoin(designs, eq(designs.id, promotionSurfaceDesigns.design_id))
+      .where(
+        and(
+          eq(promotionSurfaceDesigns.promotion_id, promotionId),
+          scope ? inArray(designs.category_id, scope.length ? scope : [-1]) : undefined,
+        ),
+      )
+      .orderBy(asc(promotionSurfaceDesigns.id)),
+  ]);
+  return links.map((surface) => ({
+    promotion_id: promotionId,
+    surface,
+    designs: psds
+      .filter((d) => d.surface_id === surface.id)
+      .map((d) => ({ id: d.id, name: d.name, design_id: d.design_id, category_id: d.category_id, data: { status: d.status as PsdStatus } })),
+  }));
+}
+
+/**
+ * Designer working (1) becomes Designer completed (2) when every design of the promotion is
+ * Completed, and goes back when one is not (DOMAIN.md). Drafts and later statuses stay.
+ */
+export async function recomputeDesignStatus(db: DbOrTx, promotionId: number, actorId: number) {
+  const [promotion] = await db.select({ status: promotions.status }).from(promotions).where(eq(promotions.id, promotionId)).for('update');
+  if (!promotion || (promotion.status !== 1 && promotion.status !== 2)) return;
+  const rows = await db.select({ status: promotionSurfaceDesigns.status }).from(promotionSurfaceDesigns).where(eq(promotionSurfaceDesigns.promotion_id, promotionId));
+  const next = rows.length > 0 && rows.every((r) => r.status === 'Completed') ? 2 : 1;
+  if (next === promotion.status) return;
+  await db.update(promotions).set({ status: next }).where(eq(promotions.id, promotionId));
+  await recordEvent(db, promotionId, `status_${PROMOTION_STATUS_NAMES[next]}`, actorId);
+}
+
+export async function addSurface(db: Db, auth: AuthContext, promotionId: number, surfaceId: number) {
+  return db.transaction(async (tx) => {
+    if (!(await promotionExists(tx, promotionId))) throw invalidField('promotion_id', 'not_found');
+    const [surface] = await tx.select({ id: surfaces.id }).from(surfaces).where(eq(surfaces.id, surfaceId));
+    if (!surface) throw invalidField('surface_id', 'not_found');
+    const inserted = await tx
+      .insert(promotionSurfaces)
+      .values({ promotion_id: promotionId, surface_id: surfaceId })
+      .onConflictDoNothing()
+      .returning({ id: promotionSurfaces.id });
+    if (!inserted.length) throw invalidField('surface_id', 'surface_already_added');
+    await writeAudit(tx, auth, { action: 'add_surface', entity: 'promotions', entityId: promotionId, after: { surface_id: surfaceId } });
+  });
+}
+
+/** A surface leaves the promotion with its designs, unless one of them is Completed, Approved or Brief. */
+export async function removeSurface(db: Db, auth: AuthContext, promotionId: number, surfaceId: number) {
+  await db.transaction(async (tx) => {
+    const [link] = await tx
+      .select({ id: promotionSurfaces.id })
+      .from(promotionSurfaces)
+      .where(and(eq(promotionSurfaces.promotion_id, promotionId), eq(promotionSurfaces.surface_id, surfaceId)))
+      .for('update');
+    if (!link) throw notFound();
+    const psds = await tx
+      .select({ id: promotionSurfaceDesigns.id, status: promotionSurfaceDesigns.status })
+      .from(promotionSurfaceDesigns)
+      .where(and(eq(promotionSurfaceDesigns.promotion_id, promotionId), eq(promotionSurfaceDesigns.surface_id, surfaceId)));
+    if (psds.some((p) => LOCKING_PSD_STATUSES.includes(p.status as PsdStatus))) throw invalidField('surface_id', 'surface_locked');
+    if (psds.length) await tx.delete(promotionSurfaceDesigns).where(inArray(promotionSurfaceDesigns.id, psds.map((p) => p.id)));
+    await tx.delete(promotionSurfaces).where(eq(promotionSurfaces.id, link.id));
+    await recomputeDesignStatus(tx, promotionId, auth.user.id);
+    await writeAudit(tx, auth, { action: 'remove_surface', entity: 'promotions', entityId: promotionId, before: { surface_id: surfaceId, designs: psds } });
+  });
+}
+
+export async function addDesign(db: Db, auth: AuthContext, body: { promotion_id: number; surface_id: number; design_id: number }) {
+  return db.transaction(async (tx) => {
+    const [link] = await tx
+      .select({ id: promotionSurfaces.id })
+      .from(promotionSurfaces)
+      .where(and(eq(promotionSurfaces.promotion_id, body.promotion_id), eq(promotionSurfaces.surface_id, body.surface_id)));
+    if (!link) throw invalidField('surface_id', 'surface_not_in_promotion');
+    const [design] = await tx.select().from(designs).where(eq(designs.id, body.design_id));
+    if (!design) throw invalidField('design_id', 'not_found');
+    const scope = await designCategoryScope(tx, auth);
+    if (scope && !scope.includes(design.category_id)) throw forbidden();
+    const [psd] = await tx.insert(promotionSurfaceDesigns).values({ ...body, status: 'Created' }).returning();
+    await recomputeDesignStatus(tx, body.promotion_id, auth.user.id);
+    await writeAudit(tx, auth, { action: 'create', entity: 'promotion_surface_designs', entityId: psd!.id, after: psd });
+    return psd!;
+  });
+}
+
+/** An admin may always delete a design; a cm-admin not while it is Completed, Approved or Brief. */
+export async function removeDesign(db: Db, auth: AuthContext, id: number) {
+  await db.transaction(async (tx) => {
+    const [psd] = await tx.select().from(promotionSurfaceDesigns).where(eq(promotionSurfaceDesigns.id, id)).for('update');
+    if (!psd) throw notFound();
+    if (auth.user.role !== 'admin' && LOCKING_PSD_STATUSES.includes(psd.status as PsdStatus)) throw invalidField('id', 'design_locked');
+    await tx.delete(promotionSurfaceDesigns).where(eq(promotionSurfaceDesigns.id, id));
+    await recomputeDesignStatus(tx, psd.promotion_id, auth.user.id);
+    await writeAudit(tx, auth, { action: 'delete', entity: 'promotion_surface_designs', entityId: id, before: psd });
+  });
+}
+
+export const allSurfaces = (db: Db) =>
+  db.select({ id: surfaces.id, name: surfaces.name, vendor_code: surfaces.vendor_code }).from(surfaces).orderBy(asc(surfaces.name));
+
+export async function allDesigns(db: Db, auth: AuthContext) {
+  const scope = await designCategoryScope(db, auth);
+  return db
+    .select({ id: designs.id, name: designs.name, category_id: designs.category_id })
+    .from(designs)
+    .where(scope ? inArray(designs.category_id, scope.length ? scope : [-1]) : undefined)
+    .orderBy(asc(designs.name));
+}

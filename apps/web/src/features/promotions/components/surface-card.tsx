@@ -1,0 +1,101 @@
+import { useState } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Plus, Trash2, X } from 'lucide-react';
+import { can, LOCKING_PSD_STATUSES, type PromotionSurfaceDesigns, type Role } from '@promo/shared';
+import { Button } from '@/components/ui/button';
+import { NativeSelect } from '@/components/ui/native-select';
+import { cn } from '@/lib/cn';
+import { DesignStatus } from './design-status';
+
+/** One surface of the promotion with its designs, the design picker and the remove buttons. */
+export function SurfaceCard({
+  entry,
+  role,
+  designs,
+  onRemoveSurface,
+  onAddDesign,
+  onRemoveDesign,
+}: {
+  entry: PromotionSurfaceDesigns;
+  role: Role;
+  designs: { id: number; name: string }[];
+  onRemoveSurface: () => void;
+  onAddDesign: (designId: number) => void;
+  onRemoveDesign: (psdId: number) => void;
+}) {
+  const { t } = useTranslation();
+  const [picking, setPicking] = useState(false);
+  const [choice, setChoice] = useState('');
+  const locked = entry.designs.some((d) => LOCKING_PSD_STATUSES.includes(d.data.status));
+  const staff = can(role, 'promotions.create');
+  const mayDelete = can(role, 'promotions.edit');
+  const attached = new Set(entry.designs.map((d) => d.design_id));
+  const choices = designs.filter((d) => !attached.has(d.id));
+  return (
+    <article
+      className={cn('grid gap-3 rounded-md border bg-background p-4', locked ? 'border-orange-300' : 'border-border')}
+      data-testid={`surface-card-${entry.surface.id}`}
+    >
+      <header className="flex items-start justify-between gap-2">
+        <div>
+          <h3 className="font-medium">{entry.surface.name}</h3>
+          <p className="text-xs text-muted-foreground">{entry.surface.vendor_code}</p>
+        </div>
+        {staff && (
+          <span title={locked ? t('promotions.surface_locked') : undefined}>
+            <Button variant="ghost" size="icon" aria-label={t('promotions.remove_surface')} disabled={locked} onClick={onRemoveSurface}>
+              <X />
+            </Button>
+          </span>
+        )}
+      </header>
+      <ul className="grid gap-1">
+        {entry.designs.length === 0 && <li className="text-sm text-muted-foreground">{t('promotions.no_designs')}</li>}
+        {entry.designs.map((d) => {
+          const designLocked = role !== 'admin' && LOCKING_PSD_STATUSES.includes(d.data.status);
+          return (
+            <li key={d.id} className="flex items-center justify-between gap-2 text-sm" data-testid={`psd-${d.id}`}>
+              <span className="flex items-center gap-2">
+                {d.name} <DesignStatus status={d.data.status} />
+              </span>
+              {mayDelete && (
+                <span title={designLocked ? t('promotions.design_locked') : undefined}>
+                  <Button variant="ghost" size="icon" aria-label={t('promotions.remove_design')} disabled={designLocked} onClick={() => onRemoveDesign(d.id)}>
+                    <Trash2 className="text-destructive" />
+                  </Button>
+                </span>
+              )}
+            </li>
+          );
+        })}
+      </ul>
+      {staff &&
+        (picking ? (
+          <div className="flex gap-2">
+            <NativeSelect aria-label={t('promotions.choose_design')} value={choice} onChange={(e) => setChoice(e.target.value)} className="flex-1">
+              <option value="">{t('promotions.choose_design')}</option>
+              {choices.map((d) => (
+                <option key={d.id} value={d.id}>
+                  {d.name}
+                </option>
+              ))}
+            </NativeSelect>
+            <Button
+              disabled={!choice}
+              onClick={() => {
+                onAddDesign(Number(choice));
+                setChoice('');
+                setPicking(false);
+              }}
+            >
+              {t('promotions.add')}
+            </Button>
+          </div>
+        ) : (
+          <Button variant="outline" size="sm" className="w-fit" onClick={() => setPicking(true)} aria-label={t('promotions.add_design')}>
+            <Plus /> {t('promotions.add_design')}
+          </Button>
+        ))}
+    </article>
+  );
+}
