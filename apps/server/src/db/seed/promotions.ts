@@ -1,6 +1,6 @@
-import { inArray } from 'drizzle-orm';
+import { asc, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { promotionEvents, promotions, systemSettings, users } from '../schema';
+import { designs, promotionEvents, promotions, promotionSurfaceDesigns, promotionSurfaces, surfaces, systemSettings, users } from '../schema';
 
 const day = 24 * 3600_000;
 
@@ -14,6 +14,8 @@ export async function seedPromotions(db: DbOrTx) {
   await db.insert(systemSettings).values({ distributor_id: id('distributor@demo.no'), admin_id: id('admin@demo.no'), percent_promotion_report: 10 });
 
   const now = Date.now();
+  const someSurfaces = await db.select({ id: surfaces.id }).from(surfaces).orderBy(asc(surfaces.id)).limit(8);
+  const someDesigns = await db.select({ id: designs.id }).from(designs).orderBy(asc(designs.id));
   const plans = [
     { name: 'Påskekampanje', from: -20, to: 10, status: 1, notified: true, manager: 'cm@demo.no' },
     { name: 'Sommerkampanje', from: 30, to: 75, status: 0, notified: false, manager: 'cm2@demo.no' },
@@ -37,5 +39,21 @@ export async function seedPromotions(db: DbOrTx) {
       .returning({ id: promotions.id });
     await db.insert(promotionEvents).values({ promotion_id: row!.id, event: 'created', actor_id: id(p.manager) });
     if (p.notified) await db.insert(promotionEvents).values({ promotion_id: row!.id, event: 'notify_admin', actor_id: id(p.manager) });
+    // The running and the next promotion get surfaces with designs in several statuses.
+    if (p.to > 0 && p.from < 60 && someSurfaces.length >= 4 && someDesigns.length >= 4) {
+      const offset = p.status === 1 ? 0 : 4;
+      const chosen = someSurfaces.slice(offset, offset + 3);
+      await db.insert(promotionSurfaces).values(chosen.map((s) => ({ promotion_id: row!.id, surface_id: s.id })));
+      const statuses = p.status === 1 ? ['Brief', 'Correction', 'Completed', 'Created'] : ['Created', 'Created', 'Created', 'Created'];
+      await db.insert(promotionSurfaceDesigns).values(
+        statuses.map((status, i) => ({
+          promotion_id: row!.id,
+          surface_id: chosen[i % chosen.length]!.id,
+          design_id: someDesigns[(i * 3 + offset) % someDesigns.length]!.id,
+          status,
+          title: `${p.name} – budskap ${i + 1}`,
+        })),
+      );
+    }
   }
 }

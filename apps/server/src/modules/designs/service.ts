@@ -1,7 +1,7 @@
 import { and, count, eq, ilike, ne } from 'drizzle-orm';
 import type { DesignRow, DesignsListData, DesignsListQuery } from '@promo/shared';
 import type { Db, DbOrTx } from '../../db/client';
-import { categories, designs } from '../../db/schema';
+import { categories, designs, promotionSurfaceDesigns } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { invalidField, notFound } from '../../lib/errors';
@@ -64,8 +64,11 @@ export async function updateDesign(db: Db, auth: AuthContext, id: number, body: 
   });
 }
 
+/** A design that promotions use stays: their briefs and chats hang on it. */
 export async function deleteDesign(db: Db, auth: AuthContext, id: number) {
   await db.transaction(async (tx) => {
+    const [used] = await tx.select({ id: promotionSurfaceDesigns.id }).from(promotionSurfaceDesigns).where(eq(promotionSurfaceDesigns.design_id, id)).limit(1);
+    if (used) throw invalidField('id', 'design_in_use');
     const [before] = await tx.delete(designs).where(eq(designs.id, id)).returning();
     if (!before) throw notFound();
     await writeAudit(tx, auth, { action: 'delete', entity: 'designs', entityId: id, before });

@@ -123,3 +123,17 @@ describe('designs of a surface', () => {
     expect(history).toHaveProperty('status_Designer completed');
   });
 });
+
+describe('catalogue entries that promotions use', () => {
+  it('a surface or design in a promotion cannot be deleted from the catalogue', async () => {
+    const id = await promotion();
+    await t.form('POST', '/api/promotion-surfaces', { promotion_id: id, surface_id: surfaceIds[0] }, admin);
+    await t.form('POST', '/api/promotion-surface-design', { promotion_id: id, surface_id: surfaceIds[0], design_id: fuelDesign }, admin);
+    const surface = await t.form('DELETE', `/api/surfaces/${surfaceIds[0]}`, undefined, admin);
+    expect(surface.statusCode).toBe(422);
+    expect(surface.json().errors.id).toEqual(['surface_in_use']);
+    const design = await t.form('DELETE', `/api/designs/${fuelDesign}`, undefined, admin);
+    expect(design.statusCode).toBe(422);
+    expect(design.json().errors.id).toEqual(['design_in_use']);
+  });
+});

@@ -1,7 +1,7 @@
 import { and, count, eq, ilike, inArray, isNull, max, ne, sql, type SQL } from 'drizzle-orm';
 import type { SurfaceBody, SurfaceRow, SurfacesListData, SurfacesListQuery } from '@promo/shared';
 import type { Db, DbOrTx } from '../../db/client';
-import { categories, surfaceCategories, surfaceSizes, surfaces, surfaceTypes, users } from '../../db/schema';
+import { categories, promotionSurfaces, surfaceCategories, surfaceSizes, surfaces, surfaceTypes, users } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { invalid, invalidField, notFound } from '../../lib/errors';
@@ -168,12 +168,14 @@ export async function updateSurface(db: Db, auth: AuthContext, id: number, body:
   });
 }
 
-/** Deletes the surface with its image files; the bytes go once the rows are gone. */
+/** Deletes the surface with its image files (not while a promotion uses it); the bytes go once the rows are gone. */
 export async function deleteSurface(db: Db, storage: Storage, auth: AuthContext, id: number) {
   let removeBytes = async () => {};
   await db.transaction(async (tx) => {
     const before = await getSurface(tx, id);
     if (!before) throw notFound();
+    const [used] = await tx.select({ id: promotionSurfaces.id }).from(promotionSurfaces).where(eq(promotionSurfaces.surface_id, id)).limit(1);
+    if (used) throw invalidField('id', 'surface_in_use');
     const [row] = await tx.delete(surfaces).where(eq(surfaces.id, id)).returning({ image_id: surfaces.image_id });
     removeBytes = await deleteFiles(tx, storage, row!.image_id ? [row!.image_id] : []);
     await writeAudit(tx, auth, { action: 'delete', entity: 'surfaces', entityId: id, before });
