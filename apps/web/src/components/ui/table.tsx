@@ -1,4 +1,5 @@
 import type { ComponentProps } from 'react';
+import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
 
 export function Table({ className, ...props }: ComponentProps<'table'>) {
@@ -19,3 +20,15 @@ export const TableHead = ({ className, ...p }: ComponentProps<'th'>) => (
 export const TableCell = ({ className, ...p }: ComponentProps<'td'>) => (
   <td className={cn('px-3 py-2 align-middle', className)} {...p} />
 );
+
+/** The one row a table shows while it has no rows: the loading text, or its empty text. */
+export function EmptyRow({ colSpan, loading, emptyText }: { colSpan: number; loading: boolean; emptyText: string }) {
+  const { t } = useTranslation();
+  return (
+    <TableRow>
+      <TableCell colSpan={colSpan} className="py-8 text-center text-muted-foreground">
+        {loading ? t('common.load_data') : emptyText}
+      </TableCell>
+    </TableRow>
+  );
+}

@@ -1,8 +1,7 @@
 import { useTranslation } from 'react-i18next';
-import { Pencil, Trash2 } from 'lucide-react';
 import type { CategoryRow } from '@promo/shared';
-import { Button } from '@/components/ui/button';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { RowActions } from '@/components/ui/row-actions';
+import { EmptyRow, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 
 export interface CategoryRowActions {
   onEdit: (row: CategoryRow) => void;
@@ -33,13 +32,7 @@ export function CategoriesTable({
         </TableRow>
       </TableHeader>
       <TableBody>
-        {rows.length === 0 && (
-          <TableRow>
-            <TableCell colSpan={columns} className="py-8 text-center text-muted-foreground">
-              {loading ? t('common.load_data') : t('categories.empty')}
-            </TableCell>
-          </TableRow>
-        )}
+        {rows.length === 0 && <EmptyRow colSpan={columns} loading={loading} emptyText={t('categories.empty')} />}
         {rows.map((row) => (
           <TableRow key={row.id} data-testid={`category-row-${row.name}`}>
             <TableCell className="font-medium">{row.name}</TableCell>
@@ -48,14 +41,7 @@ export function CategoriesTable({
             <TableCell>{row.required ? t('common.yes') : t('common.no')}</TableCell>
             {actions && (
               <TableCell>
-                <div className="flex justify-end gap-1">
-                  <Button variant="ghost" size="icon" title={t('common.edit')} aria-label={t('common.edit')} onClick={() => actions.onEdit(row)}>
-                    <Pencil />
-                  </Button>
-                  <Button variant="ghost" size="icon" title={t('common.delete')} aria-label={t('common.delete')} onClick={() => actions.onDelete(row)}>
-                    <Trash2 className="text-destructive" />
-                  </Button>
-                </div>
+                <RowActions onEdit={() => actions.onEdit(row)} onDelete={() => actions.onDelete(row)} />
               </TableCell>
             )}
           </TableRow>

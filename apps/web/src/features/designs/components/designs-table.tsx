@@ -1,9 +1,8 @@
 import { useTranslation } from 'react-i18next';
-import { Pencil, Trash2 } from 'lucide-react';
 import type { DESIGN_SORT_FIELDS, DesignRow } from '@promo/shared';
-import { Button } from '@/components/ui/button';
+import { RowActions } from '@/components/ui/row-actions';
 import { SortableHead, type SortState } from '@/components/ui/sortable-head';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { EmptyRow, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 
 export type DesignSortField = (typeof DESIGN_SORT_FIELDS)[number];
 
@@ -42,27 +41,14 @@ export function DesignsTable({
         </TableRow>
       </TableHeader>
       <TableBody>
-        {rows.length === 0 && (
-          <TableRow>
-            <TableCell colSpan={COLUMNS.length + (actions ? 1 : 0)} className="py-8 text-center text-muted-foreground">
-              {loading ? t('common.load_data') : t('designs.empty')}
-            </TableCell>
-          </TableRow>
-        )}
+        {rows.length === 0 && <EmptyRow colSpan={COLUMNS.length + (actions ? 1 : 0)} loading={loading} emptyText={t('designs.empty')} />}
         {rows.map((row) => (
           <TableRow key={row.id} data-testid={`design-row-${row.id}`}>
             <TableCell className="font-medium">{row.name}</TableCell>
             <TableCell>{row.category?.name}</TableCell>
             {actions && (
               <TableCell>
-                <div className="flex justify-end gap-1">
-                  <Button variant="ghost" size="icon" title={t('common.edit')} aria-label={t('common.edit')} onClick={() => actions.onEdit(row)}>
-                    <Pencil />
-                  </Button>
-                  <Button variant="ghost" size="icon" title={t('common.delete')} aria-label={t('common.delete')} onClick={() => actions.onDelete(row)}>
-                    <Trash2 className="text-destructive" />
-                  </Button>
-                </div>
+                <RowActions onEdit={() => actions.onEdit(row)} onDelete={() => actions.onDelete(row)} />
               </TableCell>
             )}
           </TableRow>

@@ -1,10 +1,10 @@
 import { useTranslation } from 'react-i18next';
-import { CheckCircle2, ImageOff, Pencil, Trash2, XCircle } from 'lucide-react';
+import { CheckCircle2, ImageOff, XCircle } from 'lucide-react';
 import { PRODUCT_SORT_FIELDS, type ProductRow } from '@promo/shared';
-import { Button } from '@/components/ui/button';
+import { RowActions } from '@/components/ui/row-actions';
 import { Thumbnail } from '@/components/ui/image-viewer';
 import { SortableHead, type SortState } from '@/components/ui/sortable-head';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { EmptyRow, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 
 export type ProductSortField = (typeof PRODUCT_SORT_FIELDS)[number];
 
@@ -59,13 +59,7 @@ export function ProductsTable({
         </TableRow>
       </TableHeader>
       <TableBody>
-        {rows.length === 0 && (
-          <TableRow>
-            <TableCell colSpan={columnCount} className="py-8 text-center text-muted-foreground">
-              {loading ? t('common.load_data') : t('products.empty')}
-            </TableCell>
-          </TableRow>
-        )}
+        {rows.length === 0 && <EmptyRow colSpan={columnCount} loading={loading} emptyText={t('products.empty')} />}
         {rows.map((row) => (
           <TableRow key={row.id} data-testid={`product-row-${row.ean}`}>
             {/* A small thumbnail: the shared one is 48 px high, which would push the actions out of view. */}
@@ -92,14 +86,7 @@ export function ProductsTable({
             )}
             {actions && (
               <TableCell>
-                <div className="flex justify-end gap-1">
-                  <Button variant="ghost" size="icon" className="size-8" title={t('common.edit')} aria-label={t('common.edit')} onClick={() => actions.onEdit(row)}>
-                    <Pencil />
-                  </Button>
-                  <Button variant="ghost" size="icon" className="size-8" title={t('common.delete')} aria-label={t('common.delete')} onClick={() => actions.onDelete(row)}>
-                    <Trash2 className="text-destructive" />
-                  </Button>
-                </div>
+                <RowActions compact onEdit={() => actions.onEdit(row)} onDelete={() => actions.onDelete(row)} />
               </TableCell>
             )}
           </TableRow>

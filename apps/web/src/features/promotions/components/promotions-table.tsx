@@ -4,7 +4,7 @@ import { Eye, Pencil, Plus, Trash2 } from 'lucide-react';
 import { can, type PromotionRow, type PROMOTION_SORT_FIELDS, type Role } from '@promo/shared';
 import { Button } from '@/components/ui/button';
 import { SortableHead, type SortState } from '@/components/ui/sortable-head';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { EmptyRow, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDate } from '@/lib/format';
 import { PromotionStatus } from './promotion-status';
 
@@ -54,13 +54,7 @@ export function PromotionsTable({
         </TableRow>
       </TableHeader>
       <TableBody>
-        {rows.length === 0 && (
-          <TableRow>
-            <TableCell colSpan={6} className="py-8 text-center text-muted-foreground">
-              {loading ? t('common.load_data') : t('promotions.empty')}
-            </TableCell>
-          </TableRow>
-        )}
+        {rows.length === 0 && <EmptyRow colSpan={6} loading={loading} emptyText={t('promotions.empty')} />}
         {rows.map((row) => (
           <TableRow key={row.id} data-testid={`promotion-row-${row.id}`}>
             <TableCell className="font-medium">{row.name}</TableCell>

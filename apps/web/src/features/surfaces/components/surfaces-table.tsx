@@ -1,10 +1,11 @@
 import { useTranslation } from 'react-i18next';
-import { Check, Copy, Pencil, Trash2 } from 'lucide-react';
+import { Check, Copy } from 'lucide-react';
 import type { SurfaceRow, SURFACE_SORT_FIELDS } from '@promo/shared';
 import { Button } from '@/components/ui/button';
+import { RowActions } from '@/components/ui/row-actions';
 import { Thumbnail } from '@/components/ui/image-viewer';
 import { SortableHead, type SortState } from '@/components/ui/sortable-head';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { EmptyRow, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 
 type SortField = (typeof SURFACE_SORT_FIELDS)[number];
 const SORTABLE: SortField[] = ['vendor_code', 'name', 'type_surface', 'size_surface', 'description', 'divided_bool'];
@@ -46,13 +47,7 @@ export function SurfacesTable({
         </TableRow>
       </TableHeader>
       <TableBody>
-        {rows.length === 0 && (
-          <TableRow>
-            <TableCell colSpan={columns} className="py-8 text-center text-muted-foreground">
-              {loading ? t('common.load_data') : t('surfaces.empty')}
-            </TableCell>
-          </TableRow>
-        )}
+        {rows.length === 0 && <EmptyRow colSpan={columns} loading={loading} emptyText={t('surfaces.empty')} />}
         {rows.map((row) => (
           <TableRow key={row.id} data-testid={`surface-row-${row.vendor_code}`}>
             <TableCell>
@@ -70,17 +65,11 @@ export function SurfacesTable({
             </TableCell>
             {manage && (
               <TableCell>
-                <div className="flex justify-end">
+                <RowActions onEdit={() => onEdit(row)} onDelete={() => onDelete(row)}>
                   <Button variant="ghost" size="icon" title={t('surfaces.clone')} aria-label={t('surfaces.clone')} onClick={() => onClone(row)}>
                     <Copy />
                   </Button>
-                  <Button variant="ghost" size="icon" title={t('common.edit')} aria-label={t('common.edit')} onClick={() => onEdit(row)}>
-                    <Pencil />
-                  </Button>
-                  <Button variant="ghost" size="icon" title={t('common.delete')} aria-label={t('common.delete')} onClick={() => onDelete(row)}>
-                    <Trash2 className="text-destructive" />
-                  </Button>
-                </div>
+                </RowActions>
               </TableCell>
             )}
           </TableRow>

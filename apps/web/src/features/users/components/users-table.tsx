@@ -3,7 +3,7 @@ import { CheckCircle2, KeyRound, LogIn, Pencil, Trash2, XCircle } from 'lucide-r
 import { can, type SessionUser, type UserRow, type USER_SORT_FIELDS } from '@promo/shared';
 import { Button } from '@/components/ui/button';
 import { SortableHead, type SortState } from '@/components/ui/sortable-head';
-import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { EmptyRow, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 
 type SortField = (typeof USER_SORT_FIELDS)[number];
 
@@ -46,13 +46,7 @@ export function UsersTable({
         </TableRow>
       </TableHeader>
       <TableBody>
-        {rows.length === 0 && (
-          <TableRow>
-            <TableCell colSpan={COLUMNS.length + 1} className="py-8 text-center text-muted-foreground">
-              {loading ? t('common.load_data') : t('users.empty')}
-            </TableCell>
-          </TableRow>
-        )}
+        {rows.length === 0 && <EmptyRow colSpan={COLUMNS.length + 1} loading={loading} emptyText={t('users.empty')} />}
         {rows.map((row) => (
           <TableRow key={row.id} data-testid={`user-row-${row.email}`}>
             <TableCell className="font-medium">
