@@ -2,7 +2,7 @@ import { and, eq, isNull } from 'drizzle-orm';
 import type { z } from 'zod';
 import type { setImageBody } from '@promo/shared';
 import type { Db, DbOrTx } from '../../db/client';
-import { files } from '../../db/schema';
+import { files, products, promotions, surfaces } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { invalidField, notFound } from '../../lib/errors';
@@ -21,6 +21,24 @@ export interface ImageOwner {
   id: number;
   currentImageId(tx: DbOrTx): Promise<number | null | undefined>;
   setImageId(tx: DbOrTx, imageId: number): Promise<void>;
+}
+
+type ImageTable = typeof surfaces | typeof products | typeof promotions;
+
+/** The image of a surface, product or promotion: its image_id, locked for the transaction. */
+export function imageOwner(table: ImageTable, name: 'surfaces' | 'products' | 'promotions', id: number): ImageOwner {
+  const t = table as typeof surfaces;
+  return {
+    table: name,
+    id,
+    currentImageId: async (tx) => {
+      const [row] = await tx.select({ image_id: t.image_id }).from(t).where(eq(t.id, id)).for('update');
+      return row ? row.image_id : undefined;
+    },
+    setImageId: async (tx, imageId) => {
+      await tx.update(t).set({ image_id: imageId }).where(eq(t.id, id));
+    },
+  };
 }
 
 async function claimableUpload(db: Db, auth: AuthContext, fileId: number): Promise<FileRow> {

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
 import { products as contract } from '@promo/shared';
 import { ok, route } from '../../lib/route';
-import { setImage, SET_IMAGE_BODY_LIMIT } from '../files/set-image';
-import { createProduct, deleteProduct, listProducts, productImageOwner, updateProduct } from './service';
+import { products as productsTable } from '../../db/schema';
+import { imageOwner, setImage, SET_IMAGE_BODY_LIMIT } from '../files/set-image';
+import { createProduct, deleteProduct, listProducts, updateProduct } from './service';
 
 export async function productsRoutes(app: FastifyInstance) {
   route(app, contract.list, async ({ query }) => ok('Products', 'products_list', await listProducts(app.db, query)));
@@ -25,7 +26,7 @@ export async function productsRoutes(app: FastifyInstance) {
     app,
     contract.setImage,
     async ({ auth, params, body }) =>
-      ok('Image saved', 'image_saved', { url_images: await setImage(app.db, app.storage, auth, productImageOwner(params.id), body) }),
+      ok('Image saved', 'image_saved', { url_images: await setImage(app.db, app.storage, auth, imageOwner(productsTable, 'products', params.id), body) }),
     { bodyLimit: SET_IMAGE_BODY_LIMIT },
   );
 }

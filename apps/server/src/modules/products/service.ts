@@ -10,7 +10,6 @@ import { containsPattern, orderBy } from '../../lib/sql-helpers';
 import type { Storage } from '../../lib/storage';
 import { deleteFiles } from '../../lib/uploads';
 import { TtlCache } from '../../lib/ttl-cache';
-import type { ImageOwner } from '../files/set-image';
 
 const sortColumns = {
   ean: products.ean,
@@ -158,16 +157,3 @@ export async function deleteProduct(db: Db, storage: Storage, auth: AuthContext,
   await removeBytes();
 }
 
-export function productImageOwner(id: number): ImageOwner {
-  return {
-    table: 'products',
-    id,
-    currentImageId: async (tx) => {
-      const [row] = await tx.select({ image_id: products.image_id }).from(products).where(eq(products.id, id)).for('update');
-      return row ? row.image_id : undefined;
-    },
-    setImageId: async (tx, imageId) => {
-      await tx.update(products).set({ image_id: imageId }).where(eq(products.id, id));
-    },
-  };
-}

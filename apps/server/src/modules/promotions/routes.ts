@@ -2,14 +2,14 @@ import type { FastifyInstance } from 'fastify';
 import { promotions as contract } from '@promo/shared';
 import { notFound } from '../../lib/errors';
 import { ok, route } from '../../lib/route';
-import { setImage, SET_IMAGE_BODY_LIMIT } from '../files/set-image';
+import { promotions as promotionsTable } from '../../db/schema';
+import { imageOwner, setImage, SET_IMAGE_BODY_LIMIT } from '../files/set-image';
 import {
   createPromotion,
   deletePromotion,
   getPromotion,
   listPromotions,
   notifyAdmin,
-  promotionImageOwner,
   responsibleManagers,
   updatePromotion,
 } from './service';
@@ -48,7 +48,7 @@ export async function promotionsRoutes(app: FastifyInstance) {
     app,
     contract.setImage,
     async ({ auth, params, body }) =>
-      ok('Image saved', 'image_saved', { url_images: await setImage(app.db, app.storage, auth, promotionImageOwner(params.id), body) }),
+      ok('Image saved', 'image_saved', { url_images: await setImage(app.db, app.storage, auth, imageOwner(promotionsTable, 'promotions', params.id), body) }),
     { bodyLimit: SET_IMAGE_BODY_LIMIT },
   );
 }

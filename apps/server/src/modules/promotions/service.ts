@@ -16,7 +16,6 @@ import { urlImagesFor } from '../../lib/images';
 import { containsPattern, orderBy } from '../../lib/sql-helpers';
 import type { Storage } from '../../lib/storage';
 import { deleteFiles } from '../../lib/uploads';
-import type { ImageOwner } from '../files/set-image';
 
 const sortColumns = {
   name: promotions.name,
@@ -180,17 +179,4 @@ export async function notifyAdmin(db: Db, auth: AuthContext, id: number) {
   });
 }
 
-export function promotionImageOwner(id: number): ImageOwner {
-  return {
-    table: 'promotions',
-    id,
-    currentImageId: async (tx) => {
-      const [row] = await tx.select({ image_id: promotions.image_id }).from(promotions).where(eq(promotions.id, id)).for('update');
-      return row ? row.image_id : undefined;
-    },
-    setImageId: async (tx, imageId) => {
-      await tx.update(promotions).set({ image_id: imageId }).where(eq(promotions.id, id));
-    },
-  };
-}
 

@@ -4,7 +4,7 @@ import { surfaces as contract } from '@promo/shared';
 import { files, surfaces } from '../../db/schema';
 import { ok, route } from '../../lib/route';
 import { storeUpload } from '../../lib/uploads';
-import { setImage, SET_IMAGE_BODY_LIMIT } from '../files/set-image';
+import { imageOwner, setImage, SET_IMAGE_BODY_LIMIT } from '../files/set-image';
 import {
   cloneSurface,
   createSize,
@@ -13,7 +13,6 @@ import {
   deleteSurface,
   getSurface,
   listSurfaces,
-  surfaceImageOwner,
   updateSurface,
 } from './service';
 
@@ -53,7 +52,7 @@ export async function surfacesRoutes(app: FastifyInstance) {
           kind: 'image',
           userId: auth.user.id,
         });
-        await setImage(app.db, app.storage, auth, surfaceImageOwner(clone.id), {
+        await setImage(app.db, app.storage, auth, imageOwner(surfaces, 'surfaces', clone.id), {
           file_id: copy.id,
           img_name: source.name,
           make_size: ['original', 'w_200'],
@@ -67,7 +66,7 @@ export async function surfacesRoutes(app: FastifyInstance) {
     app,
     contract.setImage,
     async ({ auth, params, body }) =>
-      ok('Image saved', 'image_saved', { url_images: await setImage(app.db, app.storage, auth, surfaceImageOwner(params.id), body) }),
+      ok('Image saved', 'image_saved', { url_images: await setImage(app.db, app.storage, auth, imageOwner(surfaces, 'surfaces', params.id), body) }),
     { bodyLimit: SET_IMAGE_BODY_LIMIT },
   );
 }

@@ -9,7 +9,6 @@ import { urlImagesFor } from '../../lib/images';
 import { containsPattern, orderBy } from '../../lib/sql-helpers';
 import type { Storage } from '../../lib/storage';
 import { deleteFiles } from '../../lib/uploads';
-import type { ImageOwner } from '../files/set-image';
 
 const sortColumns = {
   vendor_code: surfaces.vendor_code,
@@ -227,16 +226,3 @@ export async function cloneSurface(db: Db, auth: AuthContext, body: { surface_id
   });
 }
 
-export function surfaceImageOwner(id: number): ImageOwner {
-  return {
-    table: 'surfaces',
-    id,
-    currentImageId: async (tx) => {
-      const [row] = await tx.select({ image_id: surfaces.image_id }).from(surfaces).where(eq(surfaces.id, id)).for('update');
-      return row ? row.image_id : undefined;
-    },
-    setImageId: async (tx, imageId) => {
-      await tx.update(surfaces).set({ image_id: imageId }).where(eq(surfaces.id, id));
-    },
-  };
-}
