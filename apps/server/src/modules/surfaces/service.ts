@@ -9,6 +9,7 @@ import { urlImagesFor } from '../../lib/images';
 import { containsPattern, orderBy } from '../../lib/sql-helpers';
 import type { Storage } from '../../lib/storage';
 import { deleteFiles } from '../../lib/uploads';
+import { TtlCache } from '../../lib/ttl-cache';
 
 const sortColumns = {
   vendor_code: surfaces.vendor_code,
@@ -69,17 +70,24 @@ const selectRow = (db: DbOrTx) =>
     .from(surfaces)
     .leftJoin(users, eq(users.id, surfaces.printer_id));
 
+/** Types and sizes change rarely and are read on every list request: kept for a minute. */
+const choicesCache = new TtlCache<{ id: number; name: string }[]>(60_000);
+const typesAndSizes = (db: Db) =>
+  Promise.all([
+    choicesCache.get('types', async () => await db.select({ id: surfaceTypes.id, name: surfaceTypes.name }).from(surfaceTypes).orderBy(surfaceTypes.name)),
+    choicesCache.get('sizes', async () => await db.select({ id: surfaceSizes.id, name: surfaceSizes.name }).from(surfaceSizes).orderBy(surfaceSizes.name)),
+  ]);
+
 export async function listSurfaces(db: Db, q: SurfacesListQuery): Promise<SurfacesListData> {
   const where = searchCondition(q.obj_search.field, q.obj_search.input_value);
-  const [rows, [total], arr_type_surfaces, arr_size_surfaces] = await Promise.all([
+  const [rows, [total], [arr_type_surfaces, arr_size_surfaces]] = await Promise.all([
     selectRow(db)
       .where(where)
       .orderBy(...orderBy(sortColumns[q.sort_by], q.sort_count, surfaces.id))
       .limit(q.count_show)
       .offset(q.start_index),
     db.select({ n: count() }).from(surfaces).where(where),
-    db.select({ id: surfaceTypes.id, name: surfaceTypes.name }).from(surfaceTypes).orderBy(surfaceTypes.name),
-    db.select({ id: surfaceSizes.id, name: surfaceSizes.name }).from(surfaceSizes).orderBy(surfaceSizes.name),
+    typesAndSizes(db),
   ]);
   return {
     surfaces: await toRows(db, rows.map((r) => ({ ...r.surface, printer_name: r.printer_name }))),
@@ -186,6 +194,7 @@ export async function createType(db: Db, name: string) {
   const [existing] = await db.select().from(surfaceTypes).where(sql`lower(${surfaceTypes.name}) = lower(${name})`);
   if (existing) throw invalidField('new_type', 'type_exists');
   const [row] = await db.insert(surfaceTypes).values({ name }).returning();
+  choicesCache.clear();
   return row!;
 }
 
@@ -193,6 +202,7 @@ export async function createSize(db: Db, name: string) {
   const [existing] = await db.select().from(surfaceSizes).where(eq(surfaceSizes.name, name));
   if (existing) throw invalidField('new_size', 'size_exists');
   const [row] = await db.insert(surfaceSizes).values({ name }).returning();
+  choicesCache.clear();
   return row!;
 }
 
