@@ -23,8 +23,8 @@ const header = (page: Page, name: string) => page.getByRole('columnheader', { na
 /** Narrows the list to one email through the field search, and waits for that single row. */
 async function findByEmail(page: Page, email: string, lang: Lang = 'no') {
   const L = LOCALES[lang];
-  await page.getByLabel(L.users.search_field).selectOption({ label: L.users.search_fields.email });
-  await page.getByLabel(L.users.search, { exact: true }).fill(email);
+  await page.getByLabel(L.common.search_field).selectOption({ label: L.users.search_fields.email });
+  await page.getByLabel(L.common.search, { exact: true }).fill(email);
   await expect(rows(page)).toHaveCount(1);
   await expect(row(page, email)).toBeVisible();
 }
@@ -148,8 +148,8 @@ test.describe('users list', () => {
       if (url.pathname === '/api/users' && r.method() === 'GET') searched.push(url.searchParams.get('obj_search[input_value]') ?? '');
     });
 
-    const field = page.getByLabel(NO.users.search_field);
-    const input = page.getByLabel(NO.users.search, { exact: true });
+    const field = page.getByLabel(NO.common.search_field);
+    const input = page.getByLabel(NO.common.search, { exact: true });
     const clear = page.getByRole('button', { name: NO.common.clear_filters });
     await expect(field).toHaveValue('all');
     await expect(clear).toBeHidden();
