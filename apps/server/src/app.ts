@@ -69,7 +69,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 100) || randomUUID(),
     requestIdHeader: 'x-request-id',
     routerOptions: { querystringParser: parseQs },
-    trustProxy: true,
+    trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   });
   app.setValidatorCompiler(validatorCompiler);

@@ -21,6 +21,12 @@ const envSchema = z.object({
     .enum(['true', 'false', '1', '0'])
     .default('true')
     .transform((v) => v === 'true' || v === '1'),
+  /** Behind a reverse proxy: 'true' or the proxy addresses (comma-separated). Off by default, so
+   * a client cannot choose its own address with X-Forwarded-For (sign-in throttling uses it). */
+  TRUST_PROXY: z
+    .string()
+    .default('false')
+    .transform((v): boolean | string => (v === 'true' ? true : v === 'false' ? false : v)),
   UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1).default(1024 ** 3),
   WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
 });

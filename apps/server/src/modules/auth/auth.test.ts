@@ -99,6 +99,27 @@ describe('login throttling', () => {
   });
 });
 
+describe('throttling per address', () => {
+  it('counts failures from one address across emails, whatever X-Forwarded-For claims', async () => {
+    const limited = await createTestApp();
+    try {
+      for (let i = 0; i < 30; i++) {
+        const res = await limited.app.inject({
+          method: 'POST',
+          url: '/api/auth/login',
+          headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': `10.0.${i}.1` },
+          payload: `email=nobody${i}%40example.no&password=Wrong1234`,
+        });
+        expect(res.statusCode).toBe(401);
+      }
+      const blocked = await limited.form('POST', '/api/auth/login', { email: 'admin@demo.no', password: DEMO_PASSWORD });
+      expect(blocked.statusCode).toBe(429);
+    } finally {
+      await limited.close();
+    }
+  });
+});
+
 describe('sessions', () => {
   it('answers 401 Unauthenticated without, with a bad, or with a revoked token', async () => {
     const none = await t.form('GET', '/api/users');
