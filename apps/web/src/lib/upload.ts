@@ -1,5 +1,9 @@
 import { files, fillPath, type Endpoint, type UploadedFile, type UrlImages } from '@promo/shared';
+import { isAxiosError } from 'axios';
+import type { TFunction } from 'i18next';
+import { toast } from '@/components/ui/use-toast';
 import { api, call } from './api-client';
+import { errorLines, type ApiErrorBody } from './error-catalogue';
 
 /**
  * The shared upload step: streams one file to the server as multipart and returns its file id.
@@ -25,4 +29,19 @@ export async function uploadAndSetImage(setImage: Endpoint, id: number, file: Fi
     { params: { id }, body: { file_id: uploaded.file_id, img_name: file.name, make_size: ['original', 'w_200'] } },
     { silent: true },
   );
+}
+
+/**
+ * uploadAndSetImage for a save that has already succeeded: a failed image does not undo the save,
+ * it shows the 'File failed' toast with the server's reason (spec 000 §8) and returns false.
+ */
+export async function attachImageOrWarn(setImage: Endpoint, id: number, file: File, t: TFunction): Promise<boolean> {
+  try {
+    await uploadAndSetImage(setImage, id, file);
+    return true;
+  } catch (err) {
+    const body = isAxiosError<ApiErrorBody>(err) ? err.response?.data : undefined;
+    toast({ variant: 'destructive', title: t('errors.file_failed'), description: errorLines(body, t) || t('errors.unknown') });
+    return false;
+  }
 }

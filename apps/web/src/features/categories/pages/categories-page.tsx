@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Plus } from 'lucide-react';
 import { can, type CategoryRow } from '@promo/shared';
 import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
 import { useCurrentUser } from '@/lib/session';
 import { categoriesListQuery } from '../api';
 import { CategoriesTable } from '../components/categories-table';
@@ -21,8 +22,7 @@ export default function CategoriesPage() {
 
   return (
     <section className="grid gap-4">
-      <div className="flex items-center justify-between">
-        <h1 className="text-2xl font-semibold">{t('categories.title')}</h1>
+      <PageHeader title={t('categories.title')}>
         {manage && (
           <Button
             onClick={() => {
@@ -33,7 +33,7 @@ export default function CategoriesPage() {
             <Plus /> {t('categories.create')}
           </Button>
         )}
-      </div>
+      </PageHeader>
       <CategoriesTable
         rows={list.data ?? []}
         loading={list.isPending}

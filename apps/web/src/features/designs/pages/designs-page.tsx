@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Plus } from 'lucide-react';
 import { can, pageCount, type DesignRow } from '@promo/shared';
 import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { useCurrentUser } from '@/lib/session';
 import { useLastGood } from '@/lib/use-last-good';
@@ -41,8 +42,7 @@ export default function DesignsPage() {
 
   return (
     <section className="grid gap-4">
-      <div className="flex items-center justify-between">
-        <h1 className="text-2xl font-semibold">{t('designs.title')}</h1>
+      <PageHeader title={t('designs.title')}>
         {manage && (
           <Button
             onClick={() => {
@@ -53,7 +53,7 @@ export default function DesignsPage() {
             <Plus /> {t('designs.create')}
           </Button>
         )}
-      </div>
+      </PageHeader>
       <DesignsToolbar
         pageSize={list.pageSize}
         onPageSize={list.setPageSize}

@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Plus } from 'lucide-react';
 import { can, type ProductRow } from '@promo/shared';
 import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
 import { ImageViewer } from '@/components/ui/image-viewer';
 import { Pagination } from '@/components/ui/pagination';
 import { useCurrentUser } from '@/lib/session';
@@ -50,8 +51,7 @@ export default function ProductsPage() {
 
   return (
     <section className="grid gap-4">
-      <div className="flex items-center justify-between">
-        <h1 className="text-2xl font-semibold">{t('products.title')}</h1>
+      <PageHeader title={t('products.title')}>
         {mayManage && (
           <Button
             onClick={() => {
@@ -62,7 +62,7 @@ export default function ProductsPage() {
             <Plus /> {t('products.create')}
           </Button>
         )}
-      </div>
+      </PageHeader>
       <ProductsToolbar
         pageSize={list.pageSize}
         onPageSize={list.setPageSize}

@@ -10,7 +10,7 @@ import { toast } from '@/components/ui/use-toast';
 import { serverMessage, type ApiResponse } from '@/lib/api-client';
 import { errorLines, type ApiErrorBody } from '@/lib/error-catalogue';
 import { useCurrentUser } from '@/lib/session';
-import { uploadAndSetImage } from '@/lib/upload';
+import { attachImageOrWarn } from '@/lib/upload';
 import { notifyAdmin, promotionKeys, promotionQuery, savePromotion, type PromotionFormValues } from '../api';
 import { PromotionForm } from '../components/promotion-form';
 import { PromotionHistory } from '../components/promotion-history';
@@ -44,14 +44,7 @@ export default function PromotionSettingsPage() {
   const save = useMutation({
     mutationFn: async ({ values, image }: { values: PromotionFormValues; image: File | null }) => {
       const res = await savePromotion(id, values);
-      if (image) {
-        try {
-          await uploadAndSetImage(promotions.setImage, res.data.promotion.id, image);
-        } catch (err) {
-          const body = isAxiosError<ApiErrorBody>(err) ? err.response?.data : undefined;
-          toast({ variant: 'destructive', title: t('errors.file_failed'), description: errorLines(body, t) || t('errors.unknown') });
-        }
-      }
+      if (image) await attachImageOrWarn(promotions.setImage, res.data.promotion.id, image, t);
       return res;
     },
     onSuccess: (res: ApiResponse<PromotionData>) => {

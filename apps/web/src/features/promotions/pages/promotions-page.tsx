@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Plus } from 'lucide-react';
 import { can, type PromotionRow, type PROMOTION_SORT_FIELDS } from '@promo/shared';
 import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DateRangePicker, type DateRange } from '@/components/ui/date-range-picker';
 import { ImageViewer } from '@/components/ui/image-viewer';
@@ -62,8 +63,7 @@ export default function PromotionsPage() {
 
   return (
     <section className="grid gap-4">
-      <div className="flex items-center justify-between">
-        <h1 className="text-2xl font-semibold">{t('promotions.title')}</h1>
+      <PageHeader title={t('promotions.title')}>
         {can(me.role, 'promotions.create') && (
           <Button asChild>
             <Link to="/promotion-settings?action=create">
@@ -71,7 +71,7 @@ export default function PromotionsPage() {
             </Link>
           </Button>
         )}
-      </div>
+      </PageHeader>
       <div className="flex flex-wrap items-center gap-3">
         <PageSizeSelect value={list.pageSize} onChange={list.setPageSize} />
         <div className="flex items-center gap-2">

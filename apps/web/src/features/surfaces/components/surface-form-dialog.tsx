@@ -3,7 +3,6 @@ import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { isAxiosError } from 'axios';
 import { digitsOnly, priceInput, SURFACE_STATUS_FLAGS, surfaceBody, surfaces, type SurfaceRow } from '@promo/shared';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -13,9 +12,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Switch } from '@/components/ui/switch';
-import { toast } from '@/components/ui/use-toast';
-import { errorLines, type ApiErrorBody } from '@/lib/error-catalogue';
-import { uploadAndSetImage } from '@/lib/upload';
+import { attachImageOrWarn } from '@/lib/upload';
 import { useSaveFeedback } from '@/lib/use-save-feedback';
 import { createSurface, printersQuery, surfaceKeys, updateSurface, type SurfaceFormValues } from '../api';
 import { NewSizeInputs, NewTypeInput } from './type-size-creators';
@@ -84,14 +81,7 @@ export function SurfaceFormDialog({
   const save = useMutation({
     mutationFn: async (values: SurfaceFormValues) => {
       const res = surface ? await updateSurface(surface.id, values) : await createSurface(values);
-      if (file) {
-        try {
-          await uploadAndSetImage(surfaces.setImage, res.data.id, file);
-        } catch (err) {
-          const body = isAxiosError<ApiErrorBody>(err) ? err.response?.data : undefined;
-          toast({ variant: 'destructive', title: t('errors.file_failed'), description: errorLines(body, t) || t('errors.unknown') });
-        }
-      }
+      if (file) await attachImageOrWarn(surfaces.setImage, res.data.id, file, t);
       return res;
     },
     onSuccess: (res) => {

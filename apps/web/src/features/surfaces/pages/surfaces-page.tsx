@@ -4,6 +4,7 @@ import { useTranslation } from 'react-i18next';
 import { Plus } from 'lucide-react';
 import { can, SURFACE_SEARCH_FIELDS, type SurfaceRow, type SURFACE_SORT_FIELDS } from '@promo/shared';
 import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ImageViewer } from '@/components/ui/image-viewer';
 import { PageSizeSelect } from '@/components/ui/page-size-select';
@@ -48,8 +49,7 @@ export default function SurfacesPage() {
   const data = useLastGood(query.data);
   return (
     <section className="grid gap-4">
-      <div className="flex items-center justify-between">
-        <h1 className="text-2xl font-semibold">{t('surfaces.title')}</h1>
+      <PageHeader title={t('surfaces.title')}>
         {manage && (
           <Button
             onClick={() => {
@@ -60,7 +60,7 @@ export default function SurfacesPage() {
             <Plus /> {t('surfaces.create')}
           </Button>
         )}
-      </div>
+      </PageHeader>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <PageSizeSelect value={list.pageSize} onChange={list.setPageSize} />
         <SearchControls

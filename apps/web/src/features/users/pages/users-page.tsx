@@ -5,6 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Plus } from 'lucide-react';
 import { can, type UserRow, type USER_SORT_FIELDS } from '@promo/shared';
 import { Button } from '@/components/ui/button';
+import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { toast } from '@/components/ui/use-toast';
 import { serverMessage } from '@/lib/api-client';
@@ -52,8 +53,7 @@ export default function UsersPage() {
 
   return (
     <section className="grid gap-4">
-      <div className="flex items-center justify-between">
-        <h1 className="text-2xl font-semibold">{t('users.title')}</h1>
+      <PageHeader title={t('users.title')}>
         {can(me.role, 'users.create') && (
           <Button
             onClick={() => {
@@ -64,7 +64,7 @@ export default function UsersPage() {
             <Plus /> {t('users.create')}
           </Button>
         )}
-      </div>
+      </PageHeader>
       <UsersToolbar
         pageSize={list.pageSize}
         onPageSize={list.setPageSize}
