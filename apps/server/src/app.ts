@@ -14,6 +14,7 @@ import type { AuthContext } from './lib/auth-context';
 import { registerErrorHandler } from './lib/error-handler';
 import { LoginThrottle } from './lib/login-throttle';
 import { resolveSession } from './lib/sessions';
+import { attachRealtime, type Realtime } from './lib/realtime';
 import { storageFor, type Storage } from './lib/storage';
 import multipart from '@fastify/multipart';
 import { filesRoutes } from './modules/files/routes';
@@ -22,7 +23,8 @@ import { designsRoutes } from './modules/designs/routes';
 import { surfacesRoutes } from './modules/surfaces/routes';
 import { productsRoutes } from './modules/products/routes';
 import { promotionsRoutes } from './modules/promotions/routes';
-import { promotionDesignRoutes } from './modules/promotion-design/routes';
+import { chatRoutes } from './modules/chat/routes';
+import { designPageRoutes, promotionDesignRoutes } from './modules/promotion-design/routes';
 import { authRoutes } from './modules/auth/routes';
 import { usersRoutes } from './modules/users/routes';
 
@@ -32,6 +34,7 @@ declare module 'fastify' {
     config: Config;
     loginThrottle: LoginThrottle;
     storage: Storage;
+    realtime: Realtime;
     authenticate(req: FastifyRequest, allowCookie?: boolean): Promise<AuthContext | null>;
   }
   interface FastifyRequest {
@@ -115,6 +118,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     limits: { fileSize: config.UPLOAD_LIMIT_BYTES, files: 20, fields: 50, fieldSize: 1024 * 1024, parts: 100 },
   });
   registerErrorHandler(app);
+  app.decorate('realtime', await attachRealtime(app, db, config.REDIS_URL));
 
   await app.register(
     async (api) => {
@@ -127,6 +131,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await productsRoutes(api);
       await promotionsRoutes(api);
       await promotionDesignRoutes(api);
+      await designPageRoutes(api);
+      await chatRoutes(api);
     },
   );
 

@@ -16,3 +16,4 @@ export * from './contract/products';
 export * from './contract/files';
 export * from './contract/promotions';
 export * from './contract/promotion-design';
+export * from './contract/chat';

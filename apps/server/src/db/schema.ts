@@ -373,3 +373,94 @@ export const promotionSurfaceDesigns = pgTable(
     index('psd_design_idx').on(t.design_id),
   ],
 );
+
+/** A file attached to a brief: the upload (owned by this row) and the date the client gave it. */
+export const briefFiles = pgTable(
+  'brief_files',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    psd_id: integer('psd_id')
+      .notNull()
+      .references(() => promotionSurfaceDesigns.id, { onDelete: 'cascade' }),
+    file_id: integer('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'restrict' }),
+    uploaded_by: integer('uploaded_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('brief_files_psd_idx').on(t.psd_id)],
+);
+
+export const briefProducts = pgTable(
+  'brief_products',
+  {
+    psd_id: integer('psd_id')
+      .notNull()
+      .references(() => promotionSurfaceDesigns.id, { onDelete: 'cascade' }),
+    product_id: integer('product_id')
+      .notNull()
+      .references(() => products.id, { onDelete: 'cascade' }),
+    ...timestamps,
+  },
+  (t) => [primaryKey({ columns: [t.psd_id, t.product_id] }), index('brief_products_product_idx').on(t.product_id)],
+);
+
+/** One chat per PSD, made with it. */
+export const chats = pgTable(
+  'chats',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    psd_id: integer('psd_id')
+      .notNull()
+      .references(() => promotionSurfaceDesigns.id, { onDelete: 'cascade' }),
+    /** The last message_id given out: numbers inside a chat come from here, under a row lock. */
+    last_message_id: integer('last_message_id').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('chats_psd_unique').on(t.psd_id)],
+);
+
+export const chatMessages = pgTable(
+  'chat_messages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    chat_id: integer('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    /** The number of the message inside its chat (1, 2, ...). */
+    message_id: integer('message_id').notNull(),
+    sender_id: integer('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    text: text('text').notNull().default(''),
+    file_id: integer('file_id').references(() => files.id, { onDelete: 'set null' }),
+    file_name: text('file_name').notNull().default(''),
+    file_size: bigint('file_size', { mode: 'number' }).notNull().default(0),
+    type_extension: text('type_extension').notNull().default(''),
+    type_file: text('type_file').notNull().default(''),
+    comment_mess_id: integer('comment_mess_id'),
+    update_message: boolean('update_message').notNull().default(false),
+    delete_message: boolean('delete_message').notNull().default(false),
+    rating_file: integer('rating_file'),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('chat_messages_number_unique').on(t.chat_id, t.message_id),
+    index('chat_messages_live_file_idx').on(t.chat_id, t.type_file, t.type_extension),
+    check('chat_messages_type_extension_check', sql`${t.type_extension} in ('', 'image', 'document')`),
+    check('chat_messages_type_file_check', sql`${t.type_file} in ('', 'Sketch', 'HQ', 'LQ')`),
+    check('chat_messages_rating_check', sql`${t.rating_file} is null or ${t.rating_file} between 1 and 3`),
+  ],
+);
+
+export const messageReads = pgTable(
+  'message_reads',
+  {
+    message_id: integer('message_id')
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    read_at: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.message_id, t.user_id] }), index('message_reads_user_idx').on(t.user_id)],
+);

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
-import { zId, zIdParam } from '../form-values';
+import { zBool, zId, zIdList, zIdParam } from '../form-values';
+import type { UrlImages } from './surfaces';
 
 /** Design (PSD) statuses (spec 001 §4). */
 export const PSD_STATUS_NAMES = ['Created', 'Brief', 'Correction', 'Approved', 'Completed', 'Cancelled'] as const;
@@ -41,4 +42,145 @@ export const promotionDesign = {
   removeDesign: endpoint({ method: 'DELETE', path: '/api/promotion-surface-design/{id}', access: 'promotions.edit', params: zIdParam }),
   allSurfaces: endpoint({ method: 'POST', path: '/api/surfaces/get-all-surfaces', access: 'promotions.create' }),
   allDesigns: endpoint({ method: 'POST', path: '/api/designs/get-all-designs', access: 'promotions.create' }),
+};
+
+/** Option lists of the brief form (spec 001 §9). Stored as the option text; '' is none. */
+export const BRIEF_COLORS = ['No', 'Gull', 'Traffic creator', 'Spice'] as const;
+export const BRIEF_SUPPLIER_DISCOUNTS = ['0%', '5%', '10%', '25%'] as const;
+export const BRIEF_PLU_SCAN = ['In the', 'More', 'Scan'] as const;
+/** The brief description summary in lists. */
+export const BRIEF_SUMMARY_LENGTH = 50;
+
+export interface BriefFile {
+  id: number;
+  name: string;
+  extension: string;
+  size: number;
+  date: string;
+  url: string;
+}
+
+export interface BriefProduct {
+  product_id: number;
+  product: {
+    id: number;
+    name: string;
+    ean: number;
+    vendor_code: number;
+    category: string;
+    sub_category: string;
+    provider_name: string;
+    manufacturer: string;
+    price_per_item: string;
+    url_images: UrlImages | null;
+  };
+}
+
+export interface BriefData {
+  title: string;
+  sub_title: string;
+  text_italic: string;
+  ean_more: string;
+  promotional_offer: number;
+  color: string;
+  supplier_discount: string;
+  plu_scan: string;
+  description: string;
+  additional_description: string;
+  need_for_price: { value: boolean };
+  not_for_printing: { value: boolean };
+  status: PsdStatus;
+  files: BriefFile[];
+  products: BriefProduct[];
+}
+
+/** get-promotion-surface-design: the design page's data. */
+export interface DesignPageData {
+  id: number;
+  name: string;
+  chat_id: number;
+  designer: { id: number; name: string } | null;
+  category: { id: number; name: string };
+  promotion: { id: number; name: string; status: number };
+  surface: { id: number; name: string; vendor_code: number; type_surface: string | null; size_surface: string | null; url_images: UrlImages | null };
+  data: BriefData;
+  updated_at: string;
+}
+
+const optionalText = (max: number) => z.preprocess((v) => (v === null ? '' : v), z.string().trim().max(max, 'max_length')).optional();
+const optionalChoice = <T extends readonly [string, ...string[]]>(values: T) => z.union([z.literal(''), z.enum(values)]).optional();
+/** An integer or '' (which means 0, spec 001 §3). */
+const promotionalOffer = z
+  .preprocess((v) => (v === '' || v === null ? 0 : typeof v === 'string' && /^-?\d+$/.test(v.trim()) ? Number(v.trim()) : v), z.number({ error: 'integer_required' }).int('integer_required').min(0).max(2_147_483_647))
+  .optional();
+
+/**
+ * PUT brief: only the fields sent are written, so two people editing different fields of the
+ * same brief at once both keep their change (last write wins per field).
+ */
+export const briefBody = z.object({
+  title: optionalText(500),
+  sub_title: optionalText(500),
+  text_italic: optionalText(500),
+  ean_more: optionalText(2000),
+  promotional_offer: promotionalOffer,
+  color: optionalChoice(BRIEF_COLORS),
+  supplier_discount: optionalChoice(BRIEF_SUPPLIER_DISCOUNTS),
+  plu_scan: optionalChoice(BRIEF_PLU_SCAN),
+  description: optionalText(50_000),
+  additional_description: optionalText(20_000),
+  need_for_price: zBool.optional(),
+  not_for_printing: zBool.optional(),
+  status: z.enum(PSD_STATUS_NAMES).optional(),
+});
+export type BriefBody = z.output<typeof briefBody>;
+
+const psdId = z.object({ promotion_surface_design_id: zId });
+
+export const designPage = {
+  get: endpoint({
+    method: 'GET',
+    path: '/api/promotion-surface-design/get-promotion-surface-design',
+    access: 'promotions.view',
+    query: z.object({ promotion_id: zId, surface_id: zId, surface_design_id: zId }),
+  }),
+  updateBrief: endpoint({ method: 'PUT', path: '/api/promotion-surface-design/{id}', access: 'designs.editBrief', params: zIdParam, body: briefBody }),
+  bindDesigner: endpoint({
+    method: 'POST',
+    path: '/api/promotion-surface-design/bind-design-to-yourself',
+    access: 'designs.bind',
+    body: z.object({ design_id: zId, bool_action: zBool }),
+  }),
+  /** Brief files: `file_ids` from the shared upload step (the UI streams each file there first). */
+  addFiles: endpoint({
+    method: 'POST',
+    path: '/api/promotion-surface-design/set-files-brief-design',
+    access: 'designs.editBrief',
+    body: psdId.extend({ file_ids: zIdList.refine((l) => l.length > 0, 'file_required') }),
+  }),
+  deleteFile: endpoint({
+    method: 'POST',
+    path: '/api/promotion-surface-design/delete-file-brief-design',
+    access: 'designs.editBrief',
+    body: psdId.extend({ file_id: zId }),
+  }),
+  addProduct: endpoint({
+    method: 'POST',
+    path: '/api/promotion-surface-design/add-product-brief-design',
+    access: 'designs.editBrief',
+    body: psdId.extend({ product_id: zId }),
+  }),
+  deleteProduct: endpoint({
+    method: 'POST',
+    path: '/api/promotion-surface-design/delete-product-brief-design',
+    access: 'designs.editBrief',
+    body: psdId.extend({ product_id: zId }),
+  }),
+  /** Catalogue search for the brief's product picker. */
+  products: endpoint({
+    method: 'GET',
+    path: '/api/products/get-all-products',
+    access: 'designs.editBrief',
+    query: z.object({ search: z.preprocess((v) => v ?? '', z.string().trim().max(100)) }),
+  }),
 };

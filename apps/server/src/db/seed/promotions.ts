@@ -1,6 +1,6 @@
 import { asc, inArray } from 'drizzle-orm';
 import type { DbOrTx } from '../client';
-import { designs, promotionEvents, promotions, promotionSurfaceDesigns, promotionSurfaces, surfaces, systemSettings, users } from '../schema';
+import { chats, designs, promotionEvents, promotions, promotionSurfaceDesigns, promotionSurfaces, surfaces, systemSettings, users } from '../schema';
 
 const day = 24 * 3600_000;
 
@@ -45,7 +45,7 @@ export async function seedPromotions(db: DbOrTx) {
       const chosen = someSurfaces.slice(offset, offset + 3);
       await db.insert(promotionSurfaces).values(chosen.map((s) => ({ promotion_id: row!.id, surface_id: s.id })));
       const statuses = p.status === 1 ? ['Brief', 'Correction', 'Completed', 'Created'] : ['Created', 'Created', 'Created', 'Created'];
-      await db.insert(promotionSurfaceDesigns).values(
+      const psds = await db.insert(promotionSurfaceDesigns).values(
         statuses.map((status, i) => ({
           promotion_id: row!.id,
           surface_id: chosen[i % chosen.length]!.id,
@@ -53,7 +53,8 @@ export async function seedPromotions(db: DbOrTx) {
           status,
           title: `${p.name} – budskap ${i + 1}`,
         })),
-      );
+      ).returning({ id: promotionSurfaceDesigns.id });
+      await db.insert(chats).values(psds.map((d) => ({ psd_id: d.id })));
     }
   }
 }

@@ -1,8 +1,9 @@
 import type { FastifyInstance } from 'fastify';
-import { files as contract } from '@promo/shared';
+import { BASE64_DOWNLOAD_LIMIT, downloads, files as contract } from '@promo/shared';
 import { AppError } from '../../lib/errors';
 import { ok, route } from '../../lib/route';
 import { storeUpload, type UploadKind } from '../../lib/uploads';
+import { downloadableFile } from './download';
 import { dispositionName, readableFile } from './service';
 
 export async function filesRoutes(app: FastifyInstance) {
@@ -33,6 +34,26 @@ export async function filesRoutes(app: FastifyInstance) {
       part.file.resume();
       throw err;
     }
+  });
+
+  route(app, downloads.base64, async ({ auth, query }) => {
+    const row = await downloadableFile(app.db, auth, query);
+    if (row.size > BASE64_DOWNLOAD_LIMIT) throw new AppError(413, 'The file is too large for this download', 'download_too_large');
+    // Bounded by the limit above: the specification's JSON download needs the whole file.
+    const chunks: Buffer[] = [];
+    for await (const chunk of app.storage.read(row.storage_key)) chunks.push(chunk as Buffer);
+    return { success: true, file: Buffer.concat(chunks).toString('base64'), contentType: row.content_type, fileName: row.original_name };
+  });
+
+  route(app, downloads.stream, async ({ auth, query, reply }) => {
+    const row = await downloadableFile(app.db, auth, query);
+    reply
+      .header('content-type', row.content_type)
+      .header('content-length', row.size)
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-disposition', `attachment; ${dispositionName(row.original_name)}`);
+    return reply.send(app.storage.read(row.storage_key));
   });
 
   route(app, contract.image, async ({ auth, params, reply }) => {

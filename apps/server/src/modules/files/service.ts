@@ -1,9 +1,11 @@
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { files } from '../../db/schema';
+import { can } from '@promo/shared';
+import { chatMessages, files } from '../../db/schema';
 import type { AuthContext } from '../../lib/auth-context';
 import { forbidden, notFound } from '../../lib/errors';
 import type { FileRow } from '../../lib/uploads';
+import { visibleChat } from '../promotion-design/psd-access';
 
 /** Owners whose files every signed-in user may see (catalogue and promotion pictures). */
 const PUBLIC_OWNERS = new Set(['surfaces', 'products', 'promotions']);
@@ -15,6 +17,13 @@ export async function readableFile(db: DbOrTx, auth: AuthContext, id: number): P
   const owner = row.owner_table;
   if (owner && PUBLIC_OWNERS.has(owner)) return row;
   if (!owner && (row.uploaded_by === auth.user.id || auth.user.role === 'admin')) return row;
+  if (owner === 'chat_messages' && row.owner_id !== null && can(auth.user.role, 'promotions.view')) {
+    const [message] = await db.select({ chat_id: chatMessages.chat_id }).from(chatMessages).where(eq(chatMessages.id, row.owner_id));
+    if (message) {
+      await visibleChat(db, auth, message.chat_id);
+      return row;
+    }
+  }
   throw forbidden();
 }
 

@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { promotionDesign as contract } from '@promo/shared';
+import { designPage as page, promotionDesign as contract } from '@promo/shared';
 import { ok, route } from '../../lib/route';
+import { addBriefFiles, addBriefProduct, bindDesigner, deleteBriefFile, deleteBriefProduct, getDesignPage, searchProducts, updateBrief } from './design-page';
 import { addDesign, addSurface, allDesigns, allSurfaces, removeDesign, removeSurface, surfacesWithDesigns } from './service';
 
 export async function promotionDesignRoutes(app: FastifyInstance) {
@@ -14,18 +15,53 @@ export async function promotionDesignRoutes(app: FastifyInstance) {
   });
 
   route(app, contract.removeSurface, async ({ auth, params }) => {
-    await removeSurface(app.db, auth, params.promotionId, params.surfaceId);
+    await removeSurface(app.db, app.storage, auth, params.promotionId, params.surfaceId);
     return ok('Surface removed', 'surface_removed');
   });
 
   route(app, contract.addDesign, async ({ auth, body }) => ok('Design added', 'design_added', await addDesign(app.db, auth, body)));
 
   route(app, contract.removeDesign, async ({ auth, params }) => {
-    await removeDesign(app.db, auth, params.id);
+    await removeDesign(app.db, app.storage, auth, params.id);
     return ok('Design removed', 'design_removed');
   });
 
   route(app, contract.allSurfaces, async () => ok('Surfaces', 'surfaces_list', { surfaces: await allSurfaces(app.db) }));
 
   route(app, contract.allDesigns, async ({ auth }) => ok('Designs', 'designs_list', { designs: await allDesigns(app.db, auth) }));
+}
+
+export async function designPageRoutes(app: FastifyInstance) {
+  route(app, page.get, async ({ auth, query }) => ok('Design', 'design', await getDesignPage(app.db, auth, query)));
+
+  route(app, page.updateBrief, async ({ auth, params, body }) => {
+    await updateBrief(app.db, auth, params.id, body);
+    return ok('Design updated', 'design_updated');
+  });
+
+  route(app, page.bindDesigner, async ({ auth, body }) => {
+    await bindDesigner(app.db, auth, body.design_id, body.bool_action);
+    return ok(body.bool_action ? 'Design bound' : 'Design detached', body.bool_action ? 'design_bound' : 'design_detached');
+  });
+
+  route(app, page.addFiles, async ({ auth, body }) =>
+    ok('Files added', 'files_added', { files: await addBriefFiles(app.db, auth, body.promotion_surface_design_id, body.file_ids) }),
+  );
+
+  route(app, page.deleteFile, async ({ auth, body }) => {
+    await deleteBriefFile(app.db, app.storage, auth, body.promotion_surface_design_id, body.file_id);
+    return ok('File deleted', 'file_deleted');
+  });
+
+  route(app, page.addProduct, async ({ auth, body }) => {
+    await addBriefProduct(app.db, auth, body.promotion_surface_design_id, body.product_id);
+    return ok('Product added', 'product_added');
+  });
+
+  route(app, page.deleteProduct, async ({ auth, body }) => {
+    await deleteBriefProduct(app.db, auth, body.promotion_surface_design_id, body.product_id);
+    return ok('Product removed', 'product_removed');
+  });
+
+  route(app, page.products, async ({ query }) => ok('Products', 'products_list', { products: await searchProducts(app.db, query.search) }));
 }

@@ -1,11 +1,14 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { LOCKING_PSD_STATUSES, PROMOTION_STATUS_NAMES, type PromotionSurfaceDesigns, type PsdStatus } from '@promo/shared';
 import type { Db, DbOrTx } from '../../db/client';
-import { categories, designs, promotions, promotionSurfaceDesigns, promotionSurfaces, surfaces } from '../../db/schema';
+import { categories, chats, designs, promotions, promotionSurfaceDesigns, promotionSurfaces, surfaces } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { forbidden, invalidField, notFound } from '../../lib/errors';
+import type { Storage } from '../../lib/storage';
+import { deleteFiles } from '../../lib/uploads';
 import { recordEvent } from '../promotions/service';
+import { psdFileIds } from './design-page';
 
 /** The categories whose designs a user may see and attach: a cm only its own; others all (null). */
 export async function designCategoryScope(db: DbOrTx, auth: AuthContext): Promise<number[] | null> {
@@ -87,7 +90,8 @@ export async function addSurface(db: Db, auth: AuthContext, promotionId: number,
 }
 
 /** A surface leaves the promotion with its designs, unless one of them is Completed, Approved or Brief. */
-export async function removeSurface(db: Db, auth: AuthContext, promotionId: number, surfaceId: number) {
+export async function removeSurface(db: Db, storage: Storage, auth: AuthContext, promotionId: number, surfaceId: number) {
+  let removeBytes = async () => {};
   await db.transaction(async (tx) => {
     const [link] = await tx
       .select({ id: promotionSurfaces.id })
@@ -100,11 +104,14 @@ export async function removeSurface(db: Db, auth: AuthContext, promotionId: numb
       .from(promotionSurfaceDesigns)
       .where(and(eq(promotionSurfaceDesigns.promotion_id, promotionId), eq(promotionSurfaceDesigns.surface_id, surfaceId)));
     if (psds.some((p) => LOCKING_PSD_STATUSES.includes(p.status as PsdStatus))) throw invalidField('surface_id', 'surface_locked');
+    const designFiles = await psdFileIds(tx, psds.map((p) => p.id));
     if (psds.length) await tx.delete(promotionSurfaceDesigns).where(inArray(promotionSurfaceDesigns.id, psds.map((p) => p.id)));
     await tx.delete(promotionSurfaces).where(eq(promotionSurfaces.id, link.id));
+    removeBytes = await deleteFiles(tx, storage, designFiles);
     await recomputeDesignStatus(tx, promotionId, auth.user.id);
     await writeAudit(tx, auth, { action: 'remove_surface', entity: 'promotions', entityId: promotionId, before: { surface_id: surfaceId, designs: psds } });
   });
+  await removeBytes();
 }
 
 export async function addDesign(db: Db, auth: AuthContext, body: { promotion_id: number; surface_id: number; design_id: number }) {
@@ -119,6 +126,7 @@ export async function addDesign(db: Db, auth: AuthContext, body: { promotion_id:
     const scope = await designCategoryScope(tx, auth);
     if (scope && !scope.includes(design.category_id)) throw forbidden();
     const [psd] = await tx.insert(promotionSurfaceDesigns).values({ ...body, status: 'Created' }).returning();
+    await tx.insert(chats).values({ psd_id: psd!.id });
     await recomputeDesignStatus(tx, body.promotion_id, auth.user.id);
     await writeAudit(tx, auth, { action: 'create', entity: 'promotion_surface_designs', entityId: psd!.id, after: psd });
     return psd!;
@@ -126,15 +134,19 @@ export async function addDesign(db: Db, auth: AuthContext, body: { promotion_id:
 }
 
 /** An admin may always delete a design; a cm-admin not while it is Completed, Approved or Brief. */
-export async function removeDesign(db: Db, auth: AuthContext, id: number) {
+export async function removeDesign(db: Db, storage: Storage, auth: AuthContext, id: number) {
+  let removeBytes = async () => {};
   await db.transaction(async (tx) => {
     const [psd] = await tx.select().from(promotionSurfaceDesigns).where(eq(promotionSurfaceDesigns.id, id)).for('update');
     if (!psd) throw notFound();
     if (auth.user.role !== 'admin' && LOCKING_PSD_STATUSES.includes(psd.status as PsdStatus)) throw invalidField('id', 'design_locked');
+    const designFiles = await psdFileIds(tx, [id]);
     await tx.delete(promotionSurfaceDesigns).where(eq(promotionSurfaceDesigns.id, id));
+    removeBytes = await deleteFiles(tx, storage, designFiles);
     await recomputeDesignStatus(tx, psd.promotion_id, auth.user.id);
     await writeAudit(tx, auth, { action: 'delete', entity: 'promotion_surface_designs', entityId: id, before: psd });
   });
+  await removeBytes();
 }
 
 export const allSurfaces = (db: Db) =>

@@ -8,7 +8,7 @@ import {
   type PromotionsListQuery,
 } from '@promo/shared';
 import type { Db, DbOrTx } from '../../db/client';
-import { promotionEvents, promotions, users } from '../../db/schema';
+import { promotionEvents, promotions, promotionSurfaceDesigns, users } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { invalidField, notFound } from '../../lib/errors';
@@ -16,6 +16,7 @@ import { urlImagesFor } from '../../lib/images';
 import { containsPattern, orderBy } from '../../lib/sql-helpers';
 import type { Storage } from '../../lib/storage';
 import { deleteFiles } from '../../lib/uploads';
+import { psdFileIds } from '../promotion-design/design-page';
 
 const sortColumns = {
   name: promotions.name,
@@ -150,8 +151,10 @@ export async function deletePromotion(db: Db, storage: Storage, auth: AuthContex
   await db.transaction(async (tx) => {
     const before = await getPromotion(tx, id);
     if (!before) throw notFound();
+    const psds = await tx.select({ id: promotionSurfaceDesigns.id }).from(promotionSurfaceDesigns).where(eq(promotionSurfaceDesigns.promotion_id, id));
+    const designFiles = await psdFileIds(tx, psds.map((p) => p.id));
     const [row] = await tx.delete(promotions).where(eq(promotions.id, id)).returning({ image_id: promotions.image_id });
-    removeBytes = await deleteFiles(tx, storage, row!.image_id ? [row!.image_id] : []);
+    removeBytes = await deleteFiles(tx, storage, [...(row!.image_id ? [row!.image_id] : []), ...designFiles]);
     await writeAudit(tx, auth, { action: 'delete', entity: 'promotions', entityId: id, before: before.promotion });
   });
   await removeBytes();

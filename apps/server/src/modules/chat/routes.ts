@@ -1,0 +1,33 @@
+import type { FastifyInstance } from 'fastify';
+import { chat as contract } from '@promo/shared';
+import { SOCKET_PATH } from '../../lib/realtime';
+import { ok, route } from '../../lib/route';
+import { deleteMessage, getChat, markRead, rateSketch, sendMessage, updateMessage } from './service';
+
+export async function chatRoutes(app: FastifyInstance) {
+  const services = { db: app.db, storage: app.storage, realtime: app.realtime };
+
+  // What the client needs to connect: Socket.IO on this same origin and port.
+  route(app, contract.realtimeConfig, async () =>
+    ok('Real-time', 'realtime', { key: 'socket.io', host: '', path: SOCKET_PATH, events: ['AddNewMessageEvent', 'UpdateMessageEvent', 'WhoReadEvent'] }),
+  );
+
+  route(app, contract.get, async ({ auth, query }) => ok('Chat', 'chat', await getChat(app.db, auth, query.chat_id)));
+
+  route(app, contract.send, async ({ auth, body, reply }) => {
+    const message = await sendMessage(services, auth, body);
+    reply.code(201);
+    return ok('Message sent', 'message_sent', { message });
+  });
+
+  route(app, contract.update, async ({ auth, body }) => ok('Message updated', 'message_updated', { message: await updateMessage(services, auth, body) }));
+
+  route(app, contract.markRead, async ({ auth, body }) => ok('Messages read', 'messages_read', { read: await markRead(services, auth, body.chat_id) }));
+
+  route(app, contract.rate, async ({ auth, body }) => ok('Rating saved', 'rating_saved', { message: await rateSketch(services, auth, body) }));
+
+  route(app, contract.remove, async ({ auth, query }) => {
+    await deleteMessage(services, auth, query.chat_id, query.message_id);
+    return ok('Message deleted', 'message_deleted');
+  });
+}

@@ -1,0 +1,215 @@
+import { and, asc, eq, inArray, isNull, ne, notExists, sql } from 'drizzle-orm';
+import { can, fileExtension, isImageName, NO_PRINT_FILE_STATUSES, type ChatData, type ChatEvent, type ChatMessage } from '@promo/shared';
+import type { z } from 'zod';
+import type { newMessageBody } from '@promo/shared';
+import type { Db, DbOrTx } from '../../db/client';
+import { chatMessages, chats, files, messageReads } from '../../db/schema';
+import type { AuthContext } from '../../lib/auth-context';
+import { forbidden, invalidField, notFound } from '../../lib/errors';
+import { makeRenditions } from '../../lib/images';
+import type { Realtime } from '../../lib/realtime';
+import type { Storage } from '../../lib/storage';
+import { deleteFiles } from '../../lib/uploads';
+import { visibleChat } from '../promotion-design/psd-access';
+import { chatMessagesByIds, chatParticipants, liveFileOfType, toChatMessages } from './messages';
+
+type NewMessage = z.output<typeof newMessageBody>;
+
+interface ChatServices {
+  db: Db;
+  storage: Storage;
+  realtime: Realtime;
+}
+
+/** Sends each message to every participant of the chat once the change is committed. */
+async function announce(s: ChatServices, categoryId: number, event: ChatEvent, messageIds: number[]) {
+  if (!messageIds.length) return [];
+  const [participants, messages] = await Promise.all([chatParticipants(s.db, categoryId), chatMessagesByIds(s.db, messageIds)]);
+  for (const message of messages) s.realtime.publish(participants, event, { chat_id: message.chat_id, message });
+  return messages;
+}
+
+export async function getChat(db: Db, auth: AuthContext, chatId: number): Promise<ChatData> {
+  const psd = await visibleChat(db, auth, chatId);
+  const rows = await db.select().from(chatMessages).where(eq(chatMessages.chat_id, chatId)).orderBy(asc(chatMessages.message_id));
+  return { chat: { id: chatId, promotion_surface_design_id: psd.id, design_status: psd.status, messages: await toChatMessages(db, rows) } };
+}
+
+async function claimUpload(tx: DbOrTx, auth: AuthContext, fileId: number) {
+  const [row] = await tx
+    .select()
+    .from(files)
+    .where(and(eq(files.id, fileId), isNull(files.owner_table), eq(files.variant, 'upload'), eq(files.uploaded_by, auth.user.id)))
+    .for('update');
+  if (!row) throw invalidField('file_id', 'unknown_upload');
+  return row;
+}
+
+/**
+ * A new message: text, a file from the shared upload step, or both. An HQ or LQ file replaces
+ * the previous live message of the same kind and type, which is marked removed and loses its file.
+ */
+export async function sendMessage(s: ChatServices, auth: AuthContext, body: NewMessage): Promise<ChatMessage> {
+  const text = body.text.trim();
+  if (!text && !body.file_id) throw invalidField('text', 'message_empty');
+  if (body.type_file && !body.file_id) throw invalidField('type_file', 'file_required');
+  if (body.type_file && !can(auth.user.role, 'chat.chooseFileType')) throw forbidden();
+
+  const written: string[] = [];
+  let removeBytes = async () => {};
+  let created: { id: number; replaced: number[]; categoryId: number };
+  try {
+    created = await s.db.transaction(async (tx) => {
+      const psd = await visibleChat(tx, auth, body.chat_id, true);
+      if ((body.type_file === 'HQ' || body.type_file === 'LQ') && (NO_PRINT_FILE_STATUSES as readonly string[]).includes(psd.status)) {
+        throw invalidField('type_file', 'print_file_not_allowed');
+      }
+      if (body.comment_mess_id) {
+        const [target] = await tx
+          .select({ id: chatMessages.id })
+          .from(chatMessages)
+          .where(and(eq(chatMessages.chat_id, body.chat_id), eq(chatMessages.message_id, body.comment_mess_id)));
+        if (!target) throw invalidField('comment_mess_id', 'not_found');
+      }
+      const upload = body.file_id ? await claimUpload(tx, auth, body.file_id) : null;
+      const typeExtension = upload ? (isImageName(upload.original_name) ? 'image' : 'document') : '';
+      if (upload && !fileExtension(upload.original_name)) throw invalidField('file_id', 'invalid_file_extension');
+
+      const [chat] = await tx
+        .update(chats)
+        .set({ last_message_id: sql`${chats.last_message_id} + 1`, updated_at: new Date() })
+        .where(eq(chats.id, body.chat_id))
+        .returning({ number: chats.last_message_id });
+
+      let replaced: { id: number; file_id: number | null }[] = [];
+      if (upload && (body.type_file === 'HQ' || body.type_file === 'LQ')) {
+        replaced = await tx
+          .update(chatMessages)
+          .set({ delete_message: true, updated_at: new Date() })
+          .where(liveFileOfType(body.chat_id, body.type_file, typeExtension))
+          .returning({ id: chatMessages.id, file_id: chatMessages.file_id });
+        await tx.update(chatMessages).set({ file_id: null }).where(inArray(chatMessages.id, replaced.length ? replaced.map((r) => r.id) : [-1]));
+      }
+
+      const [message] = await tx
+        .insert(chatMessages)
+        .values({
+          chat_id: body.chat_id,
+          message_id: chat!.number,
+          sender_id: auth.user.id,
+          text,
+          file_id: upload?.id ?? null,
+          file_name: upload?.original_name ?? '',
+          file_size: upload?.size ?? 0,
+          type_extension: typeExtension,
+          type_file: upload ? body.type_file : '',
+          comment_mess_id: body.comment_mess_id ?? null,
+        })
+        .returning({ id: chatMessages.id });
+      if (upload) {
+        if (typeExtension === 'image') {
+          await makeRenditions(tx, s.storage, upload, ['original', 'w_500', 'w_200'], { table: 'chat_messages', id: message!.id }, written);
+        } else {
+          await tx.update(files).set({ owner_table: 'chat_messages', owner_id: message!.id, variant: 'original' }).where(eq(files.id, upload.id));
+        }
+      }
+      const oldFiles = replaced.map((r) => r.file_id).filter((id): id is number => id !== null);
+      removeBytes = await deleteFiles(tx, s.storage, oldFiles);
+      return { id: message!.id, replaced: replaced.map((r) => r.id), categoryId: psd.category_id };
+    });
+  } catch (err) {
+    await Promise.all(written.map((k) => s.storage.remove(k)));
+    throw err;
+  }
+  await removeBytes();
+  await announce(s, created.categoryId, 'UpdateMessageEvent', created.replaced);
+  const [message] = await announce(s, created.categoryId, 'AddNewMessageEvent', [created.id]);
+  return message!;
+}
+
+/** The sender's own live message, locked. */
+async function ownMessage(tx: DbOrTx, auth: AuthContext, chatId: number, messageId: number) {
+  const psd = await visibleChat(tx, auth, chatId);
+  const [row] = await tx
+    .select()
+    .from(chatMessages)
+    .where(and(eq(chatMessages.chat_id, chatId), eq(chatMessages.message_id, messageId)))
+    .for('update');
+  if (!row || row.delete_message) throw notFound();
+  if (row.sender_id !== auth.user.id) throw forbidden();
+  return { psd, row };
+}
+
+export async function updateMessage(s: ChatServices, auth: AuthContext, body: { chat_id: number; message_id: number; text: string }) {
+  const text = body.text.trim();
+  const { id, categoryId } = await s.db.transaction(async (tx) => {
+    const { psd, row } = await ownMessage(tx, auth, body.chat_id, body.message_id);
+    if (!text && row.file_id === null) throw invalidField('text', 'message_empty');
+    await tx.update(chatMessages).set({ text, update_message: true, updated_at: new Date() }).where(eq(chatMessages.id, row.id));
+    return { id: row.id, categoryId: psd.category_id };
+  });
+  const [message] = await announce(s, categoryId, 'UpdateMessageEvent', [id]);
+  return message!;
+}
+
+/** A removed message keeps its place (delete_message) and loses its text, file and rating. */
+export async function deleteMessage(s: ChatServices, auth: AuthContext, chatId: number, messageId: number) {
+  let removeBytes = async () => {};
+  const { id, categoryId } = await s.db.transaction(async (tx) => {
+    const { psd, row } = await ownMessage(tx, auth, chatId, messageId);
+    await tx
+      .update(chatMessages)
+      .set({ delete_message: true, text: '', file_id: null, rating_file: null, updated_at: new Date() })
+      .where(eq(chatMessages.id, row.id));
+    removeBytes = await deleteFiles(tx, s.storage, row.file_id !== null ? [row.file_id] : []);
+    return { id: row.id, categoryId: psd.category_id };
+  });
+  await removeBytes();
+  await announce(s, categoryId, 'UpdateMessageEvent', [id]);
+}
+
+/** Marks every message of others in the chat read by the caller; each newly read one is announced. */
+export async function markRead(s: ChatServices, auth: AuthContext, chatId: number) {
+  const psd = await visibleChat(s.db, auth, chatId);
+  const unread = await s.db
+    .select({ id: chatMessages.id })
+    .from(chatMessages)
+    .where(
+      and(
+        eq(chatMessages.chat_id, chatId),
+        ne(chatMessages.sender_id, auth.user.id),
+        notExists(
+          s.db
+            .select({ one: sql`1` })
+            .from(messageReads)
+            .where(and(eq(messageReads.message_id, chatMessages.id), eq(messageReads.user_id, auth.user.id))),
+        ),
+      ),
+    );
+  if (!unread.length) return 0;
+  const inserted = await s.db
+    .insert(messageReads)
+    .values(unread.map((m) => ({ message_id: m.id, user_id: auth.user.id })))
+    .onConflictDoNothing()
+    .returning({ id: messageReads.message_id });
+  await announce(s, psd.category_id, 'WhoReadEvent', inserted.map((r) => r.id));
+  return inserted.length;
+}
+
+/** Sketch ratings go on live Sketch files only. */
+export async function rateSketch(s: ChatServices, auth: AuthContext, body: { chat_id: number; message_id: number; rating: number }) {
+  const { id, categoryId } = await s.db.transaction(async (tx) => {
+    const psd = await visibleChat(tx, auth, body.chat_id);
+    const [row] = await tx
+      .select()
+      .from(chatMessages)
+      .where(and(eq(chatMessages.chat_id, body.chat_id), eq(chatMessages.message_id, body.message_id)))
+      .for('update');
+    if (!row || row.delete_message) throw notFound();
+    if (row.type_file !== 'Sketch' || row.file_id === null) throw invalidField('message_id', 'not_a_sketch');
+    await tx.update(chatMessages).set({ rating_file: body.rating, updated_at: new Date() }).where(eq(chatMessages.id, row.id));
+    return { id: row.id, categoryId: psd.category_id };
+  });
+  const [message] = await announce(s, categoryId, 'UpdateMessageEvent', [id]);
+  return message!;
+}

@@ -1,0 +1,97 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint';
+import { zId, zInt } from '../form-values';
+import type { UrlImages } from './surfaces';
+
+/** File types a chat attachment can carry (spec 001 §9); '' is a plain attachment. */
+export const CHAT_FILE_TYPES = ['Sketch', 'HQ', 'LQ'] as const;
+export type ChatFileType = (typeof CHAT_FILE_TYPES)[number] | '';
+/** HQ and LQ files are refused while a design is in one of these statuses. */
+export const NO_PRINT_FILE_STATUSES = ['Created', 'Brief'] as const;
+/** Sketch ratings: 1 reaction set, 2 cancelled, 3 approved. */
+export const SKETCH_RATINGS = [1, 2, 3] as const;
+/** The real-time events a participant's channel carries. */
+export const CHAT_EVENTS = ['AddNewMessageEvent', 'UpdateMessageEvent', 'WhoReadEvent'] as const;
+export type ChatEvent = (typeof CHAT_EVENTS)[number];
+export const chatChannel = (userId: number) => `chat_user_${userId}`;
+
+export interface ChatMessage {
+  id: number;
+  chat_id: number;
+  message_id: number;
+  text: string;
+  url_images: UrlImages | null;
+  url_file: string | null;
+  file_name: string;
+  /** Like '1.20 Mb'. */
+  file_size: string;
+  type_extension: 'image' | 'document' | '';
+  type_file: ChatFileType;
+  comment_mess_id: number | null;
+  update_message: boolean;
+  delete_message: boolean;
+  who_read_messages: number[];
+  sender_id: number | null;
+  sender_name: string;
+  rating_file: number | null;
+  create_date: string;
+}
+
+export interface ChatData {
+  chat: { id: number; promotion_surface_design_id: number; design_status: string; messages: ChatMessage[] };
+}
+
+/** The payload of every real-time event. */
+export interface ChatEventPayload {
+  chat_id: number;
+  message: ChatMessage;
+}
+
+const chatId = z.object({ chat_id: zId });
+const optionalInt = z.preprocess((v) => (v === '' || v === null ? undefined : v), zId.optional());
+
+export const newMessageBody = chatId.extend({
+  text: z.preprocess((v) => v ?? '', z.string().max(10_000, 'max_length')),
+  /** A file from the shared upload step (the UI streams it there first). */
+  file_id: optionalInt,
+  type_file: z.preprocess((v) => v ?? '', z.union([z.literal(''), z.enum(CHAT_FILE_TYPES)])),
+  comment_mess_id: optionalInt,
+});
+
+export const chat = {
+  realtimeConfig: endpoint({ method: 'GET', path: '/api/web-socket/get-reverb-data', access: 'promotions.view' }),
+  get: endpoint({ method: 'GET', path: '/api/design-chat', access: 'promotions.view', query: chatId }),
+  send: endpoint({ method: 'POST', path: '/api/design-chat', access: 'promotions.view', body: newMessageBody }),
+  update: endpoint({
+    method: 'POST',
+    path: '/api/design-chat/update-message',
+    access: 'promotions.view',
+    body: chatId.extend({ message_id: zId, text: z.preprocess((v) => v ?? '', z.string().max(10_000, 'max_length')) }),
+  }),
+  markRead: endpoint({ method: 'POST', path: '/api/design-chat/set-read-status-messages', access: 'promotions.view', body: chatId }),
+  rate: endpoint({
+    method: 'POST',
+    path: '/api/design-chat/update-switch-rating-image',
+    access: 'chat.rate',
+    body: chatId.extend({ message_id: zId, rating: zInt({ min: 1, max: 3 }) }),
+  }),
+  remove: endpoint({
+    method: 'GET',
+    path: '/api/design-chat/delete-message',
+    access: 'promotions.view',
+    query: chatId.extend({ message_id: zId }),
+  }),
+};
+
+/** Tables whose files download-file serves: a chat's message (by chat id) or a brief file (by design id). */
+export const DOWNLOAD_TABLES = ['design_chats', 'promotion_surface_designs'] as const;
+const downloadQuery = z.object({ table_name: z.enum(DOWNLOAD_TABLES), table_id: zId, message_id: zId });
+/** Above this size download-file refuses base64 and the UI streams instead. */
+export const BASE64_DOWNLOAD_LIMIT = 8 * 1024 * 1024;
+
+export const downloads = {
+  /** The specification's JSON download: { success, file (base64), contentType, fileName }. */
+  base64: endpoint({ method: 'GET', path: '/api/files/download-file', access: 'promotions.view', query: downloadQuery }),
+  /** The same file streamed as an attachment; a plain link, so the cookie signs it. */
+  stream: endpoint({ method: 'GET', path: '/api/files/download-stream', access: 'promotions.view', query: downloadQuery, cookieAuth: true }),
+};
