@@ -5,6 +5,7 @@ import { categories, userCategories, users } from '../schema';
 import { hashPassword } from '../../lib/passwords';
 import { STATION_TOWNS, STREETS } from './stations';
 import { seedCatalogue } from './catalogue';
+import { seedDesignChats } from './design-chats';
 import { seedPromotions } from './promotions';
 import type { Storage } from '../../lib/storage';
 
@@ -90,5 +91,6 @@ export async function seedDemo(db: Db, storage: Storage): Promise<void> {
     await tx.insert(userCategories).values(links);
     await seedCatalogue(tx, storage);
     await seedPromotions(tx);
+    await seedDesignChats(tx, storage);
   });
 }

@@ -9,17 +9,18 @@ export async function seedPromotions(db: DbOrTx) {
   const people = await db
     .select({ id: users.id, email: users.email })
     .from(users)
-    .where(inArray(users.email, ['admin@demo.no', 'cm@demo.no', 'cm2@demo.no', 'distributor@demo.no']));
+    .where(inArray(users.email, ['admin@demo.no', 'cm@demo.no', 'cm2@demo.no', 'cm-admin@demo.no', 'distributor@demo.no']));
   const id = (email: string) => people.find((p) => p.email === email)?.id ?? null;
   await db.insert(systemSettings).values({ distributor_id: id('distributor@demo.no'), admin_id: id('admin@demo.no'), percent_promotion_report: 10 });
 
   const now = Date.now();
-  const someSurfaces = await db.select({ id: surfaces.id }).from(surfaces).orderBy(asc(surfaces.id)).limit(8);
+  const someSurfaces = await db.select({ id: surfaces.id }).from(surfaces).orderBy(asc(surfaces.id)).limit(12);
   const someDesigns = await db.select({ id: designs.id }).from(designs).orderBy(asc(designs.id));
   const plans = [
     { name: 'Påskekampanje', from: -20, to: 10, status: 1, notified: true, manager: 'cm@demo.no' },
     { name: 'Sommerkampanje', from: 30, to: 75, status: 0, notified: false, manager: 'cm2@demo.no' },
     { name: 'Høstkampanje kaffe', from: 90, to: 120, status: 0, notified: false, manager: 'cm@demo.no' },
+    { name: 'Vinterkampanje', from: -5, to: 25, status: 2, notified: true, manager: 'cm-admin@demo.no' },
     { name: 'Julekampanje', from: -400, to: -360, status: 0, notified: false, manager: 'cm2@demo.no' },
   ];
   for (const p of plans) {
@@ -41,10 +42,11 @@ export async function seedPromotions(db: DbOrTx) {
     if (p.notified) await db.insert(promotionEvents).values({ promotion_id: row!.id, event: 'notify_admin', actor_id: id(p.manager) });
     // The running and the next promotion get surfaces with designs in several statuses.
     if (p.to > 0 && p.from < 60 && someSurfaces.length >= 4 && someDesigns.length >= 4) {
-      const offset = p.status === 1 ? 0 : 4;
+      const offset = p.status === 1 ? 0 : p.status === 2 ? 8 : 4;
       const chosen = someSurfaces.slice(offset, offset + 3);
       await db.insert(promotionSurfaces).values(chosen.map((s) => ({ promotion_id: row!.id, surface_id: s.id })));
-      const statuses = p.status === 1 ? ['Brief', 'Correction', 'Completed', 'Created'] : ['Created', 'Created', 'Created', 'Created'];
+      const statuses =
+        p.status === 1 ? ['Brief', 'Correction', 'Completed', 'Created'] : p.status === 2 ? ['Completed', 'Completed', 'Completed', 'Completed'] : ['Created', 'Created', 'Created', 'Created'];
       const psds = await db.insert(promotionSurfaceDesigns).values(
         statuses.map((status, i) => ({
           promotion_id: row!.id,
