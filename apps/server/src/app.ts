@@ -24,6 +24,11 @@ import { surfacesRoutes } from './modules/surfaces/routes';
 import { productsRoutes } from './modules/products/routes';
 import { promotionsRoutes } from './modules/promotions/routes';
 import { chatRoutes } from './modules/chat/routes';
+import { distributionRoutes } from './modules/distribution/routes';
+import { createMailer, type Mailer } from './modules/notifications/mailer';
+import { notificationRoutes } from './modules/notifications/routes';
+import { printRoutes } from './modules/print/routes';
+import { reportRoutes } from './modules/reports/routes';
 import { designPageRoutes, promotionDesignRoutes } from './modules/promotion-design/routes';
 import { authRoutes } from './modules/auth/routes';
 import { usersRoutes } from './modules/users/routes';
@@ -35,6 +40,7 @@ declare module 'fastify' {
     loginThrottle: LoginThrottle;
     storage: Storage;
     realtime: Realtime;
+    mailer: Mailer;
     authenticate(req: FastifyRequest, allowCookie?: boolean): Promise<AuthContext | null>;
   }
   interface FastifyRequest {
@@ -47,6 +53,7 @@ export interface BuildOptions {
   db: Db;
   loginThrottle?: LoginThrottle;
   storage?: Storage;
+  mailer?: Mailer;
   /** Serve the built web app (off in API tests). */
   serveWeb?: boolean;
 }
@@ -119,6 +126,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   registerErrorHandler(app);
   app.decorate('realtime', await attachRealtime(app, db, config.REDIS_URL));
+  const mailer = opts.mailer ?? createMailer(db, { smtpUrl: config.SMTP_URL, publicUrl: config.PUBLIC_URL, log: app.log });
+  app.decorate('mailer', mailer);
+  app.addHook('onClose', async () => mailer.close());
 
   await app.register(
     async (api) => {
@@ -133,6 +143,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await promotionDesignRoutes(api);
       await designPageRoutes(api);
       await chatRoutes(api);
+      await reportRoutes(api);
+      await printRoutes(api);
+      await distributionRoutes(api);
+      await notificationRoutes(api);
     },
   );
 

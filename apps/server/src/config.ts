@@ -27,6 +27,8 @@ const envSchema = z.object({
     .string()
     .default('false')
     .transform((v): boolean | string => (v === 'true' ? true : v === 'false' ? false : v)),
+  /** The carrier's tracking page; {tracker} is replaced by the tracker number. */
+  TRACKING_URL_TEMPLATE: z.string().default('https://sporing.posten.no/sporing/{tracker}'),
   UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1).default(1024 ** 3),
   WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
 });

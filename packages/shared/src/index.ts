@@ -17,3 +17,5 @@ export * from './contract/files';
 export * from './contract/promotions';
 export * from './contract/promotion-design';
 export * from './contract/chat';
+export * from './contract/reports';
+export * from './contract/notifications';

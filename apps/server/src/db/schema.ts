@@ -464,3 +464,142 @@ export const messageReads = pgTable(
   },
   (t) => [primaryKey({ columns: [t.message_id, t.user_id] }), index('message_reads_user_idx').on(t.user_id)],
 );
+
+/** How many of a surface a station wants (the company planner). */
+export const plannerAmounts = pgTable(
+  'planner_amounts',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    station_id: integer('station_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    surface_id: integer('surface_id')
+      .notNull()
+      .references(() => surfaces.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('planner_amounts_station_surface_unique').on(t.station_id, t.surface_id),
+    index('planner_amounts_surface_idx').on(t.surface_id),
+    check('planner_amounts_amount_check', sql`${t.amount} >= 0`),
+  ],
+);
+
+/** A promotion sent to the printers: once per promotion, with the percent and the manager's comment. */
+export const printReports = pgTable(
+  'print_reports',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    promotion_id: integer('promotion_id')
+      .notNull()
+      .references(() => promotions.id, { onDelete: 'cascade' }),
+    percent: integer('percent').notNull(),
+    description_cm: text('description_cm').notNull().default(''),
+    sent_by: integer('sent_by').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('print_reports_promotion_unique').on(t.promotion_id), check('print_reports_percent_check', sql`${t.percent} >= 0`)],
+);
+
+/** What a printer sends to the distributor. */
+export const printedParcels = pgTable(
+  'printed_parcels',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    promotion_id: integer('promotion_id')
+      .notNull()
+      .references(() => promotions.id, { onDelete: 'cascade' }),
+    printer_id: integer('printer_id').references(() => users.id, { onDelete: 'set null' }),
+    tracker_number: text('tracker_number').notNull().default(''),
+    description: text('description').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [index('printed_parcels_promotion_idx').on(t.promotion_id)],
+);
+
+/** A pair in a printed parcel; each pair is printed once. */
+export const printedParcelItems = pgTable(
+  'printed_parcel_items',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    parcel_id: integer('parcel_id')
+      .notNull()
+      .references(() => printedParcels.id, { onDelete: 'cascade' }),
+    psd_id: integer('psd_id')
+      .notNull()
+      .references(() => promotionSurfaceDesigns.id, { onDelete: 'cascade' }),
+    surface_id: integer('surface_id')
+      .notNull()
+      .references(() => surfaces.id, { onDelete: 'cascade' }),
+    total: integer('total').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [uniqueIndex('printed_parcel_items_psd_unique').on(t.psd_id), index('printed_parcel_items_parcel_idx').on(t.parcel_id)],
+);
+
+/** What the distributor sends to one station. */
+export const distributorParcels = pgTable(
+  'distributor_parcels',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    promotion_id: integer('promotion_id')
+      .notNull()
+      .references(() => promotions.id, { onDelete: 'cascade' }),
+    station_id: integer('station_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    distributor_id: integer('distributor_id').references(() => users.id, { onDelete: 'set null' }),
+    tracker_number: text('tracker_number').notNull().default(''),
+    description: text('description').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [index('distributor_parcels_promotion_station_idx').on(t.promotion_id, t.station_id)],
+);
+
+/** A pair in a distributor parcel; each pair reaches a station once. */
+export const distributorParcelItems = pgTable(
+  'distributor_parcel_items',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    parcel_id: integer('parcel_id')
+      .notNull()
+      .references(() => distributorParcels.id, { onDelete: 'cascade' }),
+    station_id: integer('station_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    psd_id: integer('psd_id')
+      .notNull()
+      .references(() => promotionSurfaceDesigns.id, { onDelete: 'cascade' }),
+    surface_id: integer('surface_id')
+      .notNull()
+      .references(() => surfaces.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull().default(0),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('distributor_parcel_items_station_psd_unique').on(t.station_id, t.psd_id),
+    index('distributor_parcel_items_parcel_idx').on(t.parcel_id),
+    check('distributor_parcel_items_amount_check', sql`${t.amount} >= 0`),
+  ],
+);
+
+/** Something a user should know about (sent to printers, printed, distributed ...); mailed when SMTP is set. */
+export const notifications = pgTable(
+  'notifications',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    promotion_id: integer('promotion_id').references(() => promotions.id, { onDelete: 'cascade' }),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    link: text('link').notNull().default(''),
+    read_at: timestamp('read_at', { withTimezone: true }),
+    mailed_at: timestamp('mailed_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('notifications_user_idx').on(t.user_id, t.created_at)],
+);

@@ -35,6 +35,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         message_key: error.key,
         ...(error.params ? { message_params: error.params } : {}),
         ...(error.errors ? { errors: error.errors } : {}),
+        ...(error.data !== undefined ? { data: error.data } : {}),
       });
     }
     const status = error.statusCode ?? 500;

@@ -9,6 +9,8 @@ export class AppError extends Error {
     readonly key?: string,
     readonly errors?: Record<string, string[]>,
     readonly params?: Record<string, string | number>,
+    /** Extra data the client acts on (e.g. the surfaces without a printer). */
+    readonly data?: unknown,
   ) {
     super(message);
   }

@@ -6,6 +6,8 @@ import { hashPassword } from '../../lib/passwords';
 import { STATION_TOWNS, STREETS } from './stations';
 import { seedCatalogue } from './catalogue';
 import { seedDesignChats } from './design-chats';
+import { seedPlanner } from './planner';
+import { seedPrintFlow } from './print-flow';
 import { seedPromotions } from './promotions';
 import type { Storage } from '../../lib/storage';
 
@@ -90,7 +92,9 @@ export async function seedDemo(db: Db, storage: Storage): Promise<void> {
       .flatMap((s) => catIds(s.group).map((category_id) => ({ user_id: s.id, category_id })));
     await tx.insert(userCategories).values(links);
     await seedCatalogue(tx, storage);
-    await seedPromotions(tx);
+    await seedPlanner(tx);
+    const flow = await seedPromotions(tx);
     await seedDesignChats(tx, storage);
+    await seedPrintFlow(tx, flow);
   });
 }

@@ -17,11 +17,33 @@ async function poster(seed: number, width: number): Promise<Buffer> {
     <circle cx="${width / 2}" cy="${h * 0.5}" r="${width * 0.22}" fill="hsl(${(hue + 40) % 360},80%,55%)"/>
     <rect x="${width * 0.2}" y="${h * 0.78}" width="${width * 0.6}" height="${h * 0.1}" rx="10" fill="#d7263d"/>
   </svg>`;
-  return sharp(Buffer.from(svg)).png().toBuffer();
+  return sharp(Buffer.from(svg)).jpeg({ quality: 80 }).toBuffer();
+}
+
+/** A one-page PDF with a title: enough for a print file in the demo. */
+function minimalPdf(title: string): Buffer {
+  const text = `BT /F1 24 Tf 72 720 Td (${title.replace(/[()\\]/g, '')}) Tj ET`;
+  const objects = [
+    '<< /Type /Catalog /Pages 2 0 R >>',
+    '<< /Type /Pages /Kids [3 0 R] /Count 1 >>',
+    '<< /Type /Page /Parent 2 0 R /MediaBox [0 0 595 842] /Contents 4 0 R /Resources << /Font << /F1 5 0 R >> >> >>',
+    `<< /Length ${text.length} >>\nstream\n${text}\nendstream`,
+    '<< /Type /Font /Subtype /Type1 /BaseFont /Helvetica >>',
+  ];
+  let body = '%PDF-1.4\n';
+  const offsets: number[] = [];
+  objects.forEach((o, i) => {
+    offsets.push(body.length);
+    body += `${i + 1} 0 obj\n${o}\nendobj\n`;
+  });
+  const xref = body.length;
+  body += `xref\n0 ${objects.length + 1}\n0000000000 65535 f \n${offsets.map((o) => `${String(o).padStart(10, '0')} 00000 n \n`).join('')}`;
+  body += `trailer\n<< /Size ${objects.length + 1} /Root 1 0 R >>\nstartxref\n${xref}\n%%EOF\n`;
+  return Buffer.from(body, 'latin1');
 }
 
 type Who = { admin: number; designer: number; cm: number; cmAdmin: number };
-type Draft = { sender: number; text?: string; image?: { name: string; width: number; type: 'Sketch' | 'HQ' | 'LQ' }; reply?: number; rating?: number; readBy: number[] };
+type Draft = { sender: number; text?: string; image?: { name: string; width: number; type: 'Sketch' | 'HQ' | 'LQ' }; pdf?: string; reply?: number; rating?: number; readBy: number[] };
 
 const BRIEF_TEXTS = {
   description: '<p>Fremhev tilbudet tydelig. Bruk kampanjefargene og produktbildet fra leverandøren.</p>',
@@ -38,15 +60,16 @@ function conversation(status: string, w: Who, seed: number): Draft[] {
   if (status === 'Brief') return brief;
   const sketches: Draft[] = [
     ...brief,
-    { sender: w.designer, text: 'Første skisse.', image: { name: `skisse-${seed}-1.png`, width: 420, type: 'Sketch' }, rating: 2, readBy: [w.cm, w.admin] },
+    { sender: w.designer, text: 'Første skisse.', image: { name: `skisse-${seed}-1.jpg`, width: 420, type: 'Sketch' }, rating: 2, readBy: [w.cm, w.admin] },
     { sender: w.cm, text: 'Større produktbilde, og rødt banner nederst.', reply: 3, readBy: [w.designer] },
-    { sender: w.designer, text: 'Ny versjon.', image: { name: `skisse-${seed}-2.png`, width: 420, type: 'Sketch' }, rating: status === 'Correction' ? undefined : 3, readBy: status === 'Correction' ? [] : [w.cm] },
+    { sender: w.designer, text: 'Ny versjon.', image: { name: `skisse-${seed}-2.jpg`, width: 420, type: 'Sketch' }, rating: status === 'Correction' ? undefined : 3, readBy: status === 'Correction' ? [] : [w.cm] },
   ];
   if (status !== 'Completed') return sketches;
   return [
     ...sketches,
-    { sender: w.designer, text: 'Trykkfil (HQ).', image: { name: `trykk-${seed}-hq.png`, width: 1200, type: 'HQ' }, readBy: [w.cm, w.cmAdmin] },
-    { sender: w.designer, image: { name: `trykk-${seed}-lq.png`, width: 500, type: 'LQ' }, readBy: [w.cm] },
+    { sender: w.designer, text: 'Trykkfil (HQ).', image: { name: `trykk-${seed}-hq.jpg`, width: 900, type: 'HQ' }, readBy: [w.cm, w.cmAdmin] },
+    { sender: w.designer, image: { name: `trykk-${seed}-lq.jpg`, width: 500, type: 'LQ' }, readBy: [w.cm] },
+    { sender: w.designer, text: 'Trykkfil som PDF.', pdf: `trykk-${seed}-hq.pdf`, readBy: [w.cm] },
     { sender: w.cmAdmin, text: 'Godkjent, sendes til trykk.', readBy: [w.designer] },
   ];
 }
@@ -93,6 +116,14 @@ export async function seedDesignChats(db: DbOrTx, storage: Storage) {
         await db
           .update(chatMessages)
           .set({ file_id: file.id, file_name: file.original_name, file_size: file.size, type_extension: 'image', type_file: d.image.type })
+          .where(eq(chatMessages.id, message!.id));
+      }
+      if (d.pdf) {
+        const file = await storeBuffer(db, storage, d.pdf, minimalPdf(d.pdf), d.sender);
+        await db.update(files).set({ owner_table: 'chat_messages', owner_id: message!.id, variant: 'original' }).where(eq(files.id, file.id));
+        await db
+          .update(chatMessages)
+          .set({ file_id: file.id, file_name: file.original_name, file_size: file.size, type_extension: 'document', type_file: 'HQ' })
           .where(eq(chatMessages.id, message!.id));
       }
       if (d.readBy.length) await db.insert(messageReads).values(d.readBy.map((user_id) => ({ message_id: message!.id, user_id })));

@@ -4,8 +4,34 @@ import { chats, designs, promotionEvents, promotions, promotionSurfaceDesigns, p
 
 const day = 24 * 3600_000;
 
-/** System settings and a few promotions around today, in the first two statuses. */
-export async function seedPromotions(db: DbOrTx) {
+/** Where a seeded promotion is in the print flow (seed/print-flow.ts takes it there). */
+export type PrintStep = 'ready' | 'partly_printed' | 'partly_distributed' | 'delivered';
+
+interface Plan {
+  name: string;
+  from: number;
+  to: number;
+  status: 0 | 1 | 2;
+  manager: string;
+  /** Indexes into the first surfaces (the 10th, 20th … have no printer). */
+  surfaces?: number[];
+  designStatuses?: string[];
+  step?: PrintStep;
+}
+
+const PLANS: Plan[] = [
+  { name: 'Påskekampanje', from: -20, to: 10, status: 1, manager: 'cm@demo.no', surfaces: [0, 1, 2], designStatuses: ['Brief', 'Correction', 'Completed', 'Created'] },
+  { name: 'Sommerkampanje', from: 30, to: 75, status: 0, manager: 'cm2@demo.no', surfaces: [4, 5, 6], designStatuses: ['Created', 'Created', 'Created', 'Created'] },
+  { name: 'Høstkampanje kaffe', from: 90, to: 120, status: 0, manager: 'cm@demo.no' },
+  { name: 'Vinterkampanje', from: -5, to: 25, status: 2, manager: 'cm-admin@demo.no', surfaces: [11, 12, 13], step: 'ready' },
+  { name: 'Vårkampanje', from: -10, to: 20, status: 2, manager: 'cm@demo.no', surfaces: [14, 15, 16], step: 'partly_printed' },
+  { name: 'Kaffekampanje', from: -15, to: 15, status: 2, manager: 'cm-admin@demo.no', surfaces: [17, 18, 20], step: 'partly_distributed' },
+  { name: 'Nyttårskampanje', from: -60, to: -30, status: 2, manager: 'cm@demo.no', surfaces: [21, 22, 23], step: 'delivered' },
+  { name: 'Julekampanje', from: -400, to: -360, status: 0, manager: 'cm2@demo.no' },
+];
+
+/** System settings and promotions around today with surfaces and designs; returns the print-flow plans. */
+export async function seedPromotions(db: DbOrTx): Promise<{ id: number; step: PrintStep }[]> {
   const people = await db
     .select({ id: users.id, email: users.email })
     .from(users)
@@ -14,16 +40,11 @@ export async function seedPromotions(db: DbOrTx) {
   await db.insert(systemSettings).values({ distributor_id: id('distributor@demo.no'), admin_id: id('admin@demo.no'), percent_promotion_report: 10 });
 
   const now = Date.now();
-  const someSurfaces = await db.select({ id: surfaces.id }).from(surfaces).orderBy(asc(surfaces.id)).limit(12);
+  const someSurfaces = await db.select({ id: surfaces.id }).from(surfaces).orderBy(asc(surfaces.id)).limit(24);
   const someDesigns = await db.select({ id: designs.id }).from(designs).orderBy(asc(designs.id));
-  const plans = [
-    { name: 'Påskekampanje', from: -20, to: 10, status: 1, notified: true, manager: 'cm@demo.no' },
-    { name: 'Sommerkampanje', from: 30, to: 75, status: 0, notified: false, manager: 'cm2@demo.no' },
-    { name: 'Høstkampanje kaffe', from: 90, to: 120, status: 0, notified: false, manager: 'cm@demo.no' },
-    { name: 'Vinterkampanje', from: -5, to: 25, status: 2, notified: true, manager: 'cm-admin@demo.no' },
-    { name: 'Julekampanje', from: -400, to: -360, status: 0, notified: false, manager: 'cm2@demo.no' },
-  ];
-  for (const p of plans) {
+  const flow: { id: number; step: PrintStep }[] = [];
+  for (const [n, p] of PLANS.entries()) {
+    const notified = p.status > 0;
     const [row] = await db
       .insert(promotions)
       .values({
@@ -32,31 +53,32 @@ export async function seedPromotions(db: DbOrTx) {
         period_from: new Date(now + p.from * day),
         period_to: new Date(now + p.to * day),
         status: p.status,
-        notify_admin: p.notified ? 1 : null,
+        notify_admin: notified ? 1 : null,
         manager_id: id(p.manager),
         show_in_user_promotions: p.status > 0,
         who_created_id: id(p.manager),
       })
       .returning({ id: promotions.id });
     await db.insert(promotionEvents).values({ promotion_id: row!.id, event: 'created', actor_id: id(p.manager) });
-    if (p.notified) await db.insert(promotionEvents).values({ promotion_id: row!.id, event: 'notify_admin', actor_id: id(p.manager) });
-    // The running and the next promotion get surfaces with designs in several statuses.
-    if (p.to > 0 && p.from < 60 && someSurfaces.length >= 4 && someDesigns.length >= 4) {
-      const offset = p.status === 1 ? 0 : p.status === 2 ? 8 : 4;
-      const chosen = someSurfaces.slice(offset, offset + 3);
-      await db.insert(promotionSurfaces).values(chosen.map((s) => ({ promotion_id: row!.id, surface_id: s.id })));
-      const statuses =
-        p.status === 1 ? ['Brief', 'Correction', 'Completed', 'Created'] : p.status === 2 ? ['Completed', 'Completed', 'Completed', 'Completed'] : ['Created', 'Created', 'Created', 'Created'];
-      const psds = await db.insert(promotionSurfaceDesigns).values(
+    if (notified) await db.insert(promotionEvents).values({ promotion_id: row!.id, event: 'notify_admin', actor_id: id(p.manager) });
+    const chosen = (p.surfaces ?? []).map((i) => someSurfaces[i]).filter((s): s is { id: number } => !!s);
+    if (!chosen.length || someDesigns.length < 4) continue;
+    await db.insert(promotionSurfaces).values(chosen.map((s) => ({ promotion_id: row!.id, surface_id: s.id })));
+    const statuses = p.designStatuses ?? ['Completed', 'Completed', 'Completed', 'Completed'];
+    const psds = await db
+      .insert(promotionSurfaceDesigns)
+      .values(
         statuses.map((status, i) => ({
           promotion_id: row!.id,
           surface_id: chosen[i % chosen.length]!.id,
-          design_id: someDesigns[(i * 3 + offset) % someDesigns.length]!.id,
+          design_id: someDesigns[(i * 3 + n) % someDesigns.length]!.id,
           status,
           title: `${p.name} – budskap ${i + 1}`,
         })),
-      ).returning({ id: promotionSurfaceDesigns.id });
-      await db.insert(chats).values(psds.map((d) => ({ psd_id: d.id })));
-    }
+      )
+      .returning({ id: promotionSurfaceDesigns.id });
+    await db.insert(chats).values(psds.map((d) => ({ psd_id: d.id })));
+    if (p.step) flow.push({ id: row!.id, step: p.step });
   }
+  return flow;
 }

@@ -40,8 +40,11 @@ export async function promotionsRoutes(app: FastifyInstance) {
     return ok('Promotion deleted', 'promotion_deleted');
   });
 
-  route(app, contract.notifyAdmin, async ({ auth, body }) =>
-    ok('The admin has been notified', 'admin_notified', await notifyAdmin(app.db, auth, body.promotion_id)),
+  route(app, contract.notifyAdmin, async ({ auth, body }) => {
+    const promotion = await notifyAdmin(app.db, auth, body.promotion_id);
+    void app.mailer.flush();
+    return ok('The admin has been notified', 'admin_notified', promotion);
+  }
   );
 
   route(

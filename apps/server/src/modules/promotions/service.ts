@@ -8,7 +8,7 @@ import {
   type PromotionsListQuery,
 } from '@promo/shared';
 import type { Db, DbOrTx } from '../../db/client';
-import { promotionEvents, promotions, promotionSurfaceDesigns, users } from '../../db/schema';
+import { promotionEvents, promotions, promotionSurfaceDesigns, systemSettings, users } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { invalidField, notFound } from '../../lib/errors';
@@ -16,6 +16,7 @@ import { urlImagesFor } from '../../lib/images';
 import { containsPattern, orderBy } from '../../lib/sql-helpers';
 import type { Storage } from '../../lib/storage';
 import { deleteFiles } from '../../lib/uploads';
+import { notify } from '../notifications/service';
 import { psdFileIds } from '../promotion-design/design-page';
 
 const sortColumns = {
@@ -31,7 +32,7 @@ export async function recordEvent(db: DbOrTx, promotionId: number, event: string
 
 type Joined = { promotion: typeof promotions.$inferSelect; creator_name: string | null };
 
-async function toRows(db: DbOrTx, rows: Joined[]): Promise<PromotionRow[]> {
+export async function toRows(db: DbOrTx, rows: Joined[]): Promise<PromotionRow[]> {
   const images = await urlImagesFor(db, rows.map((r) => r.promotion.image_id));
   return rows.map(({ promotion: p, creator_name }) => {
     const url_images = p.image_id ? (images.get(p.image_id) ?? null) : null;
@@ -60,9 +61,10 @@ const selectJoined = (db: DbOrTx) =>
  * The promotion list. Only active: the period has not ended. The date range keeps promotions whose
  * period overlaps it.
  */
-export async function listPromotions(db: Db, q: PromotionsListQuery): Promise<PromotionsListData> {
+export async function listPromotions(db: Db, q: PromotionsListQuery, scope?: SQL): Promise<PromotionsListData> {
   const { input_value, only_active, date_picker } = q.obj_search;
   const conditions: (SQL | undefined)[] = [
+    scope,
     input_value ? ilike(promotions.name, containsPattern(input_value)) : undefined,
     only_active ? gte(promotions.period_to, new Date()) : undefined,
     date_picker.from ? gte(promotions.period_to, date_picker.from) : undefined,
@@ -173,10 +175,12 @@ export async function notifyAdmin(db: Db, auth: AuthContext, id: number) {
       .update(promotions)
       .set({ notify_admin: 1, status: 1 })
       .where(and(eq(promotions.id, id), isNull(promotions.notify_admin)))
-      .returning({ id: promotions.id });
+      .returning({ id: promotions.id, name: promotions.name });
     if (!changed.length) throw invalidField('promotion_id', 'admin_already_notified');
     await recordEvent(tx, id, 'notify_admin', auth.user.id);
     await recordEvent(tx, id, `status_${PROMOTION_STATUS_NAMES[1]}`, auth.user.id);
+    const [settings] = await tx.select({ admin_id: systemSettings.admin_id }).from(systemSettings).limit(1);
+    await notify(tx, [settings?.admin_id], { kind: 'notify_admin', promotion_id: id, promotion_name: changed[0]!.name, link: `/promotion-settings?prom_id=${id}&action=surfaces` });
     await writeAudit(tx, auth, { action: 'notify_admin', entity: 'promotions', entityId: id });
     return (await getPromotion(tx, id))!;
   });

@@ -1,0 +1,28 @@
+import type { FastifyInstance } from 'fastify';
+import { print as contract } from '@promo/shared';
+import { ok, route } from '../../lib/route';
+import { dispositionName } from '../files/service';
+import { listPrintPromotions, printFile, printReport, setPrinted } from './service';
+
+export async function printRoutes(app: FastifyInstance) {
+  route(app, contract.list, async ({ auth, query }) => ok('Promotions', 'promotions_list', await listPrintPromotions(app.db, auth, query)));
+
+  route(app, contract.report, async ({ auth, query }) => ok('Print report', 'print_report', await printReport(app.db, auth, query.promotion_id)));
+
+  route(app, contract.setPrinted, async ({ auth, body }) => {
+    await setPrinted(app.db, auth, body);
+    void app.mailer.flush();
+    return ok('The parcel has been sent to the distributor', 'parcel_printed');
+  });
+
+  route(app, contract.download, async ({ auth, query, reply }) => {
+    const file = await printFile(app.db, auth, query);
+    reply
+      .header('content-type', file.content_type)
+      .header('content-length', file.size)
+      .header('cache-control', 'private, no-store')
+      .header('x-content-type-options', 'nosniff')
+      .header('content-disposition', `attachment; ${dispositionName(file.original_name)}`);
+    return reply.send(app.storage.read(file.storage_key));
+  });
+}

@@ -1,0 +1,144 @@
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import type { DistributorParcel, PrintedParcel } from '@promo/shared';
+import type { DbOrTx } from '../../db/client';
+import {
+  categories,
+  designs,
+  distributorParcelItems,
+  distributorParcels,
+  plannerAmounts,
+  printedParcelItems,
+  printedParcels,
+  printReports,
+  promotionSurfaceDesigns,
+  surfaces,
+  systemSettings,
+  userCategories,
+  users,
+} from '../../db/schema';
+import { computeReport, type ReportPsd, type ReportStation } from './compute';
+
+export type StationInfo = ReportStation & { name: string; company_name: string; address: string; postcode: string; kommune: string; categories: string[] };
+export type PsdInfo = ReportPsd & { status: string; surface_name: string; design_name: string; printer_id: number | null; printer_name: string | null; price_text: string };
+
+/** Active stations with their categories. */
+async function loadStations(db: DbOrTx): Promise<StationInfo[]> {
+  const [rows, links] = await Promise.all([
+    db
+      .select({ id: users.id, name: users.name, company_name: users.company_name, post_address: users.post_address, postcode: users.postcode, kommune: users.kommune, group: users.group })
+      .from(users)
+      .where(and(eq(users.role, 'user'), eq(users.status, true), isNull(users.deleted_at)))
+      .orderBy(asc(users.name), asc(users.id)),
+    db.select({ user_id: userCategories.user_id, category_id: categories.id, name: categories.name }).from(userCategories).innerJoin(categories, eq(categories.id, userCategories.category_id)),
+  ]);
+  return rows.map((r) => {
+    const own = links.filter((l) => l.user_id === r.id);
+    return {
+      id: r.id,
+      group: r.group,
+      categoryIds: own.map((l) => l.category_id),
+      categories: own.map((l) => l.name).sort(),
+      name: r.name,
+      company_name: r.company_name,
+      address: [r.post_address, [r.postcode, r.kommune].filter(Boolean).join(' ')].filter(Boolean).join(', '),
+      postcode: r.postcode,
+      kommune: r.kommune,
+    };
+  });
+}
+
+async function loadPsds(db: DbOrTx, promotionId: number): Promise<PsdInfo[]> {
+  const rows = await db
+    .select({
+      psd_id: promotionSurfaceDesigns.id,
+      status: promotionSurfaceDesigns.status,
+      surface_id: surfaces.id,
+      surface_name: surfaces.name,
+      design_name: designs.name,
+      category_id: categories.id,
+      category_required: categories.required,
+      category_groups: categories.groups,
+      price: surfaces.price,
+      printer_id: surfaces.printer_id,
+      printer_name: users.name,
+    })
+    .from(promotionSurfaceDesigns)
+    .innerJoin(surfaces, eq(surfaces.id, promotionSurfaceDesigns.surface_id))
+    .innerJoin(designs, eq(designs.id, promotionSurfaceDesigns.design_id))
+    .innerJoin(categories, eq(categories.id, designs.category_id))
+    .leftJoin(users, eq(users.id, surfaces.printer_id))
+    .where(eq(promotionSurfaceDesigns.promotion_id, promotionId))
+    .orderBy(asc(surfaces.name), asc(designs.name), asc(promotionSurfaceDesigns.id));
+  return rows.map((r) => ({ ...r, price: Number(r.price), price_text: r.price }));
+}
+
+/** The percent of a promotion's report: fixed once sent to printers, else the request's, else the system setting. */
+export async function reportPercent(db: DbOrTx, promotionId: number, requested?: number) {
+  const [sent] = await db.select().from(printReports).where(eq(printReports.promotion_id, promotionId));
+  if (sent) return { percent: sent.percent, printReport: sent };
+  if (requested !== undefined) return { percent: requested, printReport: null };
+  const [settings] = await db.select({ percent: systemSettings.percent_promotion_report }).from(systemSettings).limit(1);
+  return { percent: settings?.percent ?? 0, printReport: null };
+}
+
+/** Everything the report, the Excel file, the print flow and the status rules compute from. */
+export async function loadReport(db: DbOrTx, promotionId: number, requestedPercent?: number) {
+  const [{ percent, printReport }, stations, psds] = await Promise.all([reportPercent(db, promotionId, requestedPercent), loadStations(db), loadPsds(db, promotionId)]);
+  const surfaceIds = [...new Set(psds.map((p) => p.surface_id))];
+  const amounts = surfaceIds.length
+    ? await db
+        .select({ station_id: plannerAmounts.station_id, surface_id: plannerAmounts.surface_id, amount: plannerAmounts.amount })
+        .from(plannerAmounts)
+        .where(inArray(plannerAmounts.surface_id, surfaceIds))
+    : [];
+  const amountMap = new Map(amounts.map((a) => [`${a.station_id}:${a.surface_id}`, a.amount]));
+  const computed = computeReport(stations, psds, (s, f) => amountMap.get(`${s}:${f}`) ?? 0, percent);
+  return { percent, printReport, stations, psds, ...computed };
+}
+
+export async function printedParcelsOf(db: DbOrTx, promotionId: number, printerId?: number): Promise<PrintedParcel[]> {
+  const parcels = await db
+    .select({ parcel: printedParcels, printer_name: users.name })
+    .from(printedParcels)
+    .leftJoin(users, eq(users.id, printedParcels.printer_id))
+    .where(and(eq(printedParcels.promotion_id, promotionId), printerId ? eq(printedParcels.printer_id, printerId) : undefined))
+    .orderBy(asc(printedParcels.created_at), asc(printedParcels.id));
+  const items = parcels.length
+    ? await db.select().from(printedParcelItems).where(inArray(printedParcelItems.parcel_id, parcels.map((p) => p.parcel.id)))
+    : [];
+  return parcels.map(({ parcel, printer_name }) => ({
+    id: parcel.id,
+    printer: parcel.printer_id && printer_name !== null ? { id: parcel.printer_id, name: printer_name } : null,
+    printer_tracker_number: parcel.tracker_number,
+    description: parcel.description,
+    created_at: parcel.created_at.toISOString(),
+    sent_surfaces: items.filter((i) => i.parcel_id === parcel.id).map((i) => ({ surface: { id: i.surface_id }, design: { id: i.psd_id } })),
+  }));
+}
+
+export async function distributorParcelsOf(db: DbOrTx, promotionId: number, stationId?: number): Promise<DistributorParcel[]> {
+  const parcels = await db
+    .select()
+    .from(distributorParcels)
+    .where(and(eq(distributorParcels.promotion_id, promotionId), stationId ? eq(distributorParcels.station_id, stationId) : undefined))
+    .orderBy(asc(distributorParcels.created_at), asc(distributorParcels.id));
+  const items = parcels.length
+    ? await db
+        .select({ item: distributorParcelItems, surface_name: surfaces.name, design_name: designs.name })
+        .from(distributorParcelItems)
+        .innerJoin(surfaces, eq(surfaces.id, distributorParcelItems.surface_id))
+        .innerJoin(promotionSurfaceDesigns, eq(promotionSurfaceDesigns.id, distributorParcelItems.psd_id))
+        .innerJoin(designs, eq(designs.id, promotionSurfaceDesigns.design_id))
+        .where(inArray(distributorParcelItems.parcel_id, parcels.map((p) => p.id)))
+    : [];
+  return parcels.map((p) => ({
+    id: p.id,
+    company_id: p.station_id,
+    tracker_number: p.tracker_number,
+    description: p.description,
+    created_at: p.created_at.toISOString(),
+    sent_surfaces: items
+      .filter((i) => i.item.parcel_id === p.id)
+      .map((i) => ({ surface_id: i.item.surface_id, design_id: i.item.psd_id, name: `${i.surface_name} - ${i.design_name}`, amount: i.item.amount })),
+  }));
+}

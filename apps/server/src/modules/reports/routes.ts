@@ -1,0 +1,55 @@
+import type { FastifyInstance } from 'fastify';
+import { can, reports as contract } from '@promo/shared';
+import { AppError, notFound } from '../../lib/errors';
+import { ok, route } from '../../lib/route';
+import { dispositionName } from '../files/service';
+import { makeExport, openExport } from './excel';
+import { printerParcelStatus, reportView, sendToPrinters, stationParcelStatus } from './service';
+import { getPromotion } from '../promotions/service';
+
+export async function reportRoutes(app: FastifyInstance) {
+  route(app, contract.view, async ({ auth, query }) =>
+    ok('Report', 'report', await reportView(app.db, auth, query.promotion_id, query.percent, app.config.TRACKING_URL_TEMPLATE)),
+  );
+
+  route(app, contract.printerParcels, async ({ query }) => {
+    if (!(await getPromotion(app.db, query.promotion_id))) throw notFound();
+    return ok('Printer parcels', 'printer_parcels', await printerParcelStatus(app.db, query.promotion_id));
+  });
+
+  route(app, contract.stationParcels, async ({ query }) => {
+    if (!(await getPromotion(app.db, query.promotion_id))) throw notFound();
+    return ok('Station parcels', 'station_parcels', await stationParcelStatus(app.db, query.promotion_id));
+  });
+
+  route(app, contract.sendToPrinters, async ({ auth, body }) => {
+    const result = await sendToPrinters(app.db, auth, body);
+    if (!result.sent) {
+      throw new AppError(409, 'Surfaces do not have Printer', 'surfaces_without_printer', undefined, undefined, result.surfaces);
+    }
+    void app.mailer.flush();
+    return ok('The promotion has been sent to the printers', 'sent_to_printers', []);
+  });
+
+  route(app, contract.excel, async ({ auth, body }) => {
+    const token = await makeExport(app.db, app.config.dataDir, auth.user.id, {
+      promotionId: body.promotion_id,
+      title: body.promotion_name,
+      percent: body.number_percent,
+      address: body.display_address,
+      categories: body.display_categories,
+      withPrices: can(auth.user.role, 'reports.seePrice'),
+    });
+    return ok('Report made', 'report_made', { file: `/api/xl-file/download/${token}` });
+  });
+
+  route(app, contract.excelDownload, async ({ auth, params, reply }) => {
+    const file = await openExport(app.config.dataDir, params.token, auth.user.id);
+    reply
+      .header('content-type', 'application/vnd.openxmlformats-officedocument.spreadsheetml.sheet')
+      .header('content-length', file.size)
+      .header('cache-control', 'private, no-store')
+      .header('content-disposition', `attachment; ${dispositionName(file.fileName)}`);
+    return reply.send(file.stream);
+  });
+}

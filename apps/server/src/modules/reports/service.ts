@@ -1,0 +1,195 @@
+import { eq, inArray } from 'drizzle-orm';
+import {
+  can,
+  PROMOTION_STATUS_NAMES,
+  type PrinterParcelStatus,
+  type ReportColumn,
+  type ReportData,
+  type ReportRow,
+  type StationParcelStatus,
+} from '@promo/shared';
+import type { Db, DbOrTx } from '../../db/client';
+import { distributorParcelItems, distributorParcels, printedParcelItems, printReports, promotions } from '../../db/schema';
+import type { AuthContext } from '../../lib/auth-context';
+import { AppError, notFound } from '../../lib/errors';
+import { getPromotion, recordEvent } from '../promotions/service';
+import { distributorParcelsOf, loadReport, printedParcelsOf } from './load';
+import { notify } from '../notifications/service';
+
+type Loaded = Awaited<ReturnType<typeof loadReport>>;
+
+/** Pairs delivered per station: "stationId:psdId". */
+export async function deliveredPairs(db: DbOrTx, promotionId: number) {
+  const rows = await db
+    .select({ station_id: distributorParcelItems.station_id, psd_id: distributorParcelItems.psd_id })
+    .from(distributorParcelItems)
+    .innerJoin(distributorParcels, eq(distributorParcels.id, distributorParcelItems.parcel_id))
+    .where(eq(distributorParcels.promotion_id, promotionId));
+  return new Set(rows.map((r) => `${r.station_id}:${r.psd_id}`));
+}
+
+export async function printedPsds(db: DbOrTx, psdIds: number[]) {
+  if (!psdIds.length) return new Set<number>();
+  const rows = await db.select({ psd_id: printedParcelItems.psd_id }).from(printedParcelItems).where(inArray(printedParcelItems.psd_id, psdIds));
+  return new Set(rows.map((r) => r.psd_id));
+}
+
+/** Columns with a total above zero; not yet printed first, then printed (spec 001 §2.6). */
+function columnsOf(report: Loaded, printed: Set<number>, showPrice: boolean): ReportColumn[] {
+  const cols = report.psds
+    .map((p) => {
+      const t = report.totals.get(p.psd_id)!;
+      return {
+        id: p.psd_id,
+        surface_id: p.surface_id,
+        design_id: p.psd_id,
+        name: `${p.surface_name} - ${p.design_name}`,
+        surface_name: p.surface_name,
+        design_name: p.design_name,
+        printer_id: p.printer_id,
+        printer_name: p.printer_name,
+        sum: t.sum,
+        percent: t.percent,
+        total: t.total,
+        price: t.price.toFixed(2),
+        total_price: showPrice ? t.total_price.toFixed(2) : null,
+        printed: printed.has(p.psd_id),
+      };
+    })
+    .filter((c) => c.sum > 0);
+  return [...cols.filter((c) => !c.printed), ...cols.filter((c) => c.printed)];
+}
+
+export async function reportView(db: Db, auth: AuthContext, promotionId: number, percent: number | undefined, trackingUrl: string): Promise<ReportData> {
+  const promotion = await getPromotion(db, promotionId);
+  if (!promotion) throw notFound();
+  const report = await loadReport(db, promotionId, percent);
+  const psdIds = report.psds.map((p) => p.psd_id);
+  const [printed, delivered, printedParcels, distributorParcels, printerStatus] = await Promise.all([
+    printedPsds(db, psdIds),
+    deliveredPairs(db, promotionId),
+    printedParcelsOf(db, promotionId),
+    distributorParcelsOf(db, promotionId),
+    printerParcelStatus(db, promotionId),
+  ]);
+  // A distributor only works with what has been printed.
+  if (auth.user.role === 'distributor' && printedParcels.length === 0) throw notFound();
+  const columns = columnsOf(report, printed, can(auth.user.role, 'reports.seePrice'));
+  const shown = new Set(columns.map((c) => c.id));
+  const psdById = new Map(report.psds.map((p) => [p.psd_id, p]));
+  const rows: ReportRow[] = report.stations.map((s) => {
+    const cells = [...(report.cells.get(s.id) ?? new Map<number, number>())]
+      .filter(([psdId]) => shown.has(psdId))
+      .map(([psdId, amount]) => {
+        const psd = psdById.get(psdId)!;
+        return { id: psdId, amount, printer_id: psd.printer_id, surface_id: psd.surface_id, design_id: psdId, sent: delivered.has(`${s.id}:${psdId}`) };
+      });
+    return {
+      id: s.id,
+      user_id: s.id,
+      name: s.name,
+      company_name: s.company_name,
+      address: s.address,
+      group: s.group,
+      categories: s.categories,
+      surfaces: cells,
+      all_sent: cells.length > 0 && cells.every((c) => c.sent),
+    };
+  });
+  return {
+    promotion: promotion.promotion,
+    columns,
+    user_obj: rows,
+    percent: report.percent,
+    print_report: report.printReport
+      ? { percent: report.printReport.percent, description_cm: report.printReport.description_cm, sent_at: report.printReport.created_at.toISOString() }
+      : null,
+    printed_promotions: printedParcels,
+    use_users: printerStatus,
+    arr_users_count_surfaces: rows.map((r) => ({
+      id: r.id,
+      user_id: r.id,
+      name: r.name,
+      sent_surfaces: r.surfaces.filter((c) => c.sent).length,
+      total_surfaces: r.surfaces.length,
+      tracker_number: distributorParcels.filter((p) => p.company_id === r.id && p.tracker_number).map((p) => p.tracker_number),
+    })),
+    distributor_parcels: distributorParcels,
+    tracking_url: trackingUrl,
+  };
+}
+
+/** Each printed parcel, and whether every pair in it has reached every station due it. */
+export async function printerParcelStatus(db: DbOrTx, promotionId: number): Promise<PrinterParcelStatus[]> {
+  const [parcels, report, delivered] = await Promise.all([printedParcelsOf(db, promotionId), loadReport(db, promotionId), deliveredPairs(db, promotionId)]);
+  const dueStations = (psdId: number) => report.stations.filter((s) => report.cells.get(s.id)?.has(psdId)).map((s) => s.id);
+  return parcels.map((p) => ({
+    id: p.id,
+    tracker_number: p.printer_tracker_number,
+    surfaces: p.sent_surfaces.map((x) => {
+      const psd = report.psds.find((d) => d.psd_id === x.design.id);
+      return { surface: { id: x.surface.id, name: psd?.surface_name ?? '' }, design: { id: x.design.id, name: psd?.design_name ?? '' } };
+    }),
+    status: p.sent_surfaces.every((x) => dueStations(x.design.id).every((s) => delivered.has(`${s}:${x.design.id}`))) ? 'distributed' : 'at_distributor',
+  }));
+}
+
+export async function stationParcelStatus(db: DbOrTx, promotionId: number): Promise<StationParcelStatus[]> {
+  const [report, delivered] = await Promise.all([loadReport(db, promotionId), deliveredPairs(db, promotionId)]);
+  return report.stations
+    .filter((s) => report.cells.get(s.id)?.size)
+    .map((s) => {
+      const due = [...report.cells.get(s.id)!.keys()];
+      const sent = due.filter((psdId) => delivered.has(`${s.id}:${psdId}`)).length;
+      return { id: s.id, status: sent === 0 ? 'not_sent' : sent === due.length ? 'sent' : 'partly_sent' };
+    });
+}
+
+/**
+ * Send to printers (DOMAIN.md print flow 1): every design Completed, every surface with a total
+ * above zero has a printer, sent once. Stores the print report, records the event, notifies the
+ * printers. Returns the surfaces without a printer (then nothing is stored).
+ */
+export async function sendToPrinters(db: Db, auth: AuthContext, body: { promotion_id: number; percent_report: number; description_cm: string }) {
+  return db.transaction(async (tx) => {
+    const [promotion] = await tx.select().from(promotions).where(eq(promotions.id, body.promotion_id)).for('update');
+    if (!promotion) throw notFound();
+    const [already] = await tx.select({ id: printReports.id }).from(printReports).where(eq(printReports.promotion_id, promotion.id));
+    if (already) throw new AppError(409, 'The promotion has already been sent to the printers', 'already_sent_to_printers');
+    const report = await loadReport(tx, promotion.id, body.percent_report);
+    if (!report.psds.length || report.psds.some((p) => p.status !== 'Completed')) {
+      throw new AppError(409, 'Not all designs in this Promotion have Complete status', 'not_all_designs_complete');
+    }
+    const withoutPrinter = report.psds.filter((p) => report.totals.get(p.psd_id)!.total > 0 && p.printer_id === null);
+    const missing = [...new Map(withoutPrinter.map((p) => [p.surface_id, { id: p.surface_id, name: p.surface_name }])).values()];
+    if (missing.length) return { sent: false as const, surfaces: missing };
+
+    await tx.insert(printReports).values({ promotion_id: promotion.id, percent: body.percent_report, description_cm: body.description_cm, sent_by: auth.user.id });
+    await recordEvent(tx, promotion.id, 'sent_to_printers', auth.user.id);
+    const printerIds = [...new Set(report.psds.filter((p) => report.totals.get(p.psd_id)!.total > 0).map((p) => p.printer_id!))];
+    await notify(tx, printerIds, { kind: 'sent_to_printers', promotion_id: promotion.id, promotion_name: promotion.name, link: `/print-promotion-report?prom_id=${promotion.id}` });
+    return { sent: true as const, surfaces: [] };
+  });
+}
+
+/**
+ * Status 3 when every pair with a total above zero is in a printed parcel; 4 when every station
+ * has every pair it is due (DOMAIN.md). Called inside the print and distribution transactions.
+ */
+export async function recomputeDeliveryStatus(tx: DbOrTx, promotionId: number, actorId: number, loaded?: Loaded) {
+  const [promotion] = await tx.select({ status: promotions.status }).from(promotions).where(eq(promotions.id, promotionId)).for('update');
+  if (!promotion) return null;
+  const report = loaded ?? (await loadReport(tx, promotionId));
+  const due = report.psds.filter((p) => report.totals.get(p.psd_id)!.total > 0).map((p) => p.psd_id);
+  const printed = await printedPsds(tx, due);
+  const delivered = await deliveredPairs(tx, promotionId);
+  const allPrinted = due.length > 0 && due.every((id) => printed.has(id));
+  const allDelivered = allPrinted && [...report.cells].every(([stationId, cells]) => [...cells.keys()].every((psdId) => delivered.has(`${stationId}:${psdId}`)));
+  const next = allDelivered ? 4 : allPrinted ? 3 : promotion.status;
+  if (next === promotion.status || next < promotion.status) return null;
+  await tx.update(promotions).set({ status: next }).where(eq(promotions.id, promotionId));
+  await recordEvent(tx, promotionId, next === 4 ? 'distributed' : 'printed', actorId);
+  await recordEvent(tx, promotionId, `status_${PROMOTION_STATUS_NAMES[next]}`, actorId);
+  return next;
+}
+

@@ -1,0 +1,23 @@
+import { z } from 'zod';
+import { endpoint } from '../endpoint';
+import { zIdList } from '../form-values';
+
+export const NOTIFICATION_KINDS = ['notify_admin', 'sent_to_printers', 'printed', 'distributed'] as const;
+export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
+
+export interface NotificationRow {
+  id: number;
+  kind: NotificationKind;
+  promotion_id: number | null;
+  promotion_name: string;
+  /** Where the notification leads in the web app. */
+  link: string;
+  read: boolean;
+  created_at: string;
+}
+
+export const notificationsApi = {
+  list: endpoint({ method: 'GET', path: '/api/notifications', access: 'authenticated' }),
+  /** ids: the ones to mark read; an empty list marks all. */
+  markRead: endpoint({ method: 'POST', path: '/api/notifications/read', access: 'authenticated', body: z.object({ ids: zIdList }) }),
+};
