@@ -14,6 +14,11 @@ const ProductsPage = lazy(() => import('@/features/products/pages/products-page'
 const DesignsPage = lazy(() => import('@/features/designs/pages/designs-page'));
 const PromotionsPage = lazy(() => import('@/features/promotions/pages/promotions-page'));
 const PromotionSettingsPage = lazy(() => import('@/features/promotions/pages/promotion-settings-page'));
+const PromotionDesignPage = lazy(() => import('@/features/promotion-design/pages/promotion-design-page'));
+const ReportViewPage = lazy(() => import('@/features/reports/pages/report-view-page'));
+const PrintPromotionsPage = lazy(() => import('@/features/print/pages/print-promotions-page'));
+const PrintReportPage = lazy(() => import('@/features/print/pages/print-report-page'));
+const DistributorPromotionsPage = lazy(() => import('@/features/distribution/pages/distributor-promotions-page'));
 const NotFoundPage = lazy(() => import('@/features/not-found/pages/not-found-page'));
 
 const guarded = (path: AppRoute, element: ReactNode) => ({
@@ -38,6 +43,11 @@ export const router = createBrowserRouter([
       guarded('/designs', <DesignsPage />),
       guarded('/promotions', <PromotionsPage />),
       guarded('/promotion-settings', <PromotionSettingsPage />),
+      guarded('/promotion-design', <PromotionDesignPage />),
+      guarded('/promotion-report-view', <ReportViewPage />),
+      guarded('/print-promotions', <PrintPromotionsPage />),
+      guarded('/print-promotion-report', <PrintReportPage />),
+      guarded('/distributor-promotions', <DistributorPromotionsPage />),
     ],
   },
   { path: '/not-found-404', element: <NotFoundPage /> },

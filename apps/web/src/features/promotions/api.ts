@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { promotionDesign, promotions, type PromotionData, type PromotionsListData, type PromotionSurfaceDesigns } from '@promo/shared';
+import { promotionDesign, promotions, type Endpoint, type PromotionData, type PromotionsListData, type PromotionSurfaceDesigns } from '@promo/shared';
 import { call } from '@/lib/api-client';
 
 export interface PromotionsListParams {
@@ -12,7 +12,7 @@ export interface PromotionsListParams {
 
 export const promotionKeys = {
   all: ['promotions'] as const,
-  list: (params: PromotionsListParams) => ['promotions', 'list', params] as const,
+  list: (path: string, params: PromotionsListParams) => ['promotions', 'list', path, params] as const,
   detail: (id: number) => ['promotions', 'detail', id] as const,
   managers: ['promotions', 'managers'] as const,
 };
@@ -23,11 +23,12 @@ export function isPromotionsList(data: unknown): data is PromotionsListData {
   return !!d && Array.isArray(d.promotions) && typeof d.total === 'number' && Array.isArray(d.config_promotion_status);
 }
 
-export const promotionsListQuery = (params: PromotionsListParams) =>
+/** A promotion list: the staff list, or the printer's, distributor's or station's (same params and shape). */
+export const promotionsListQuery = (params: PromotionsListParams, endpoint: Endpoint = promotions.list) =>
   queryOptions({
-    queryKey: promotionKeys.list(params),
+    queryKey: promotionKeys.list(endpoint.path, params),
     queryFn: async ({ signal }) => {
-      const res = await call<PromotionsListData>(promotions.list, { query: { ...params } }, { silent: true, signal });
+      const res = await call<PromotionsListData>(endpoint, { query: { ...params } }, { silent: true, signal });
       if (!isPromotionsList(res.data)) throw new Error('Unexpected data format');
       return res.data;
     },

@@ -1,8 +1,7 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import { Link } from 'react-router';
-import { Eye, Pencil, Plus, Trash2 } from 'lucide-react';
-import { can, type PromotionRow, type PROMOTION_SORT_FIELDS, type Role } from '@promo/shared';
-import { Button } from '@/components/ui/button';
+import { Eye } from 'lucide-react';
+import type { PromotionRow, PROMOTION_SORT_FIELDS } from '@promo/shared';
 import { SortableHead, type SortState } from '@/components/ui/sortable-head';
 import { EmptyRow, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDate } from '@/lib/format';
@@ -10,29 +9,25 @@ import { PromotionStatus } from './promotion-status';
 
 type SortField = (typeof PROMOTION_SORT_FIELDS)[number];
 
-export const settingsUrl = (id: number, action: 'surfaces' | 'edit') => `/promotion-settings?prom_id=${id}&action=${action}`;
-
 export function PromotionsTable({
   rows,
   statusNames,
   loading,
-  role,
   sort,
   onSort,
   onImage,
-  onDelete,
+  actions,
 }: {
   rows: PromotionRow[];
   statusNames: string[] | undefined;
   loading: boolean;
-  role: Role;
   sort: SortState<SortField>;
   onSort: (next: SortState<SortField>) => void;
   onImage: (row: PromotionRow) => void;
-  onDelete: (row: PromotionRow) => void;
+  /** The buttons of a row's action column. */
+  actions: (row: PromotionRow) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const mayEdit = can(role, 'promotions.edit');
   return (
     <Table data-testid="promotions-table">
       <TableHeader>
@@ -83,25 +78,7 @@ export function PromotionsTable({
               <PromotionStatus status={row.status} names={statusNames} />
             </TableCell>
             <TableCell>
-              <div className="flex justify-end">
-                <Button asChild variant="ghost" size="icon" title={t('promotions.add_design')} aria-label={t('promotions.add_design')}>
-                  <Link to={settingsUrl(row.id, 'surfaces')}>
-                    <Plus />
-                  </Link>
-                </Button>
-                {mayEdit && (
-                  <Button asChild variant="ghost" size="icon" title={t('common.edit')} aria-label={t('common.edit')}>
-                    <Link to={settingsUrl(row.id, 'edit')}>
-                      <Pencil />
-                    </Link>
-                  </Button>
-                )}
-                {mayEdit && (
-                  <Button variant="ghost" size="icon" title={t('common.delete')} aria-label={t('common.delete')} onClick={() => onDelete(row)}>
-                    <Trash2 className="text-destructive" />
-                  </Button>
-                )}
-              </div>
+              <div className="flex justify-end">{actions(row)}</div>
             </TableCell>
           </TableRow>
         ))}

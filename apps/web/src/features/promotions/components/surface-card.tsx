@@ -1,5 +1,6 @@
 import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { Link } from 'react-router';
 import { Plus, Trash2, X } from 'lucide-react';
 import { can, LOCKING_PSD_STATUSES, type PromotionSurfaceDesigns, type Role } from '@promo/shared';
 import { Button } from '@/components/ui/button';
@@ -56,7 +57,13 @@ export function SurfaceCard({
           return (
             <li key={d.id} className="flex items-center justify-between gap-2 text-sm" data-testid={`psd-${d.id}`}>
               <span className="flex items-center gap-2">
-                {d.name} <DesignStatus status={d.data.status} />
+                <Link
+                  to={`/promotion-design?prom_id=${entry.promotion_id}&sur_id=${entry.surface.id}&prom_sur_des_id=${d.id}`}
+                  className="text-primary hover:underline"
+                >
+                  {d.name}
+                </Link>{' '}
+                <DesignStatus status={d.data.status} />
               </span>
               {mayDelete && (
                 <span title={designLocked ? t('promotions.design_locked') : undefined}>

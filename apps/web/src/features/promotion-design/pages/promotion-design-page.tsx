@@ -1,0 +1,87 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { Navigate, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { isAxiosError } from 'axios';
+import { Pencil } from 'lucide-react';
+import { can } from '@promo/shared';
+import { Button } from '@/components/ui/button';
+import { useCurrentUser } from '@/lib/session';
+import { DesignStatus } from '@/features/promotions/components/design-status';
+import { designPageQuery, type DesignPageIds } from '../api';
+import { DesignChat } from '../chat/design-chat';
+import { BriefFiles } from '../components/brief-files';
+import { BriefFormDialog } from '../components/brief-form-dialog';
+import { BriefInfo } from '../components/brief-info';
+import { BriefProducts } from '../components/brief-products';
+import { DesignBreadcrumb } from '../components/design-breadcrumb';
+import { DesignerBinding } from '../components/designer-binding';
+
+const digits = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : null);
+
+/** The three ids of the query, each all digits, else null. */
+function readIds(params: URLSearchParams): DesignPageIds | null {
+  const [promotion_id, surface_id, surface_design_id] = ['prom_id', 'sur_id', 'prom_sur_des_id'].map((k) => digits(params.get(k)));
+  if (!promotion_id || !surface_id || !surface_design_id) return null;
+  return { promotion_id, surface_id, surface_design_id };
+}
+
+/** A design that is not there for this user: missing (404), not visible (403) or ids out of range (422). */
+const isMissing = (err: unknown) => isAxiosError(err) && [403, 404, 422].includes(err.response?.status ?? 0);
+
+/** /promotion-design?prom_id=&sur_id=&prom_sur_des_id= (spec 001 §2.4): the chat left, the brief right. */
+export default function PromotionDesignPage() {
+  const [params] = useSearchParams();
+  const ids = readIds(params);
+  if (!ids) return <Navigate to="/not-found-404" replace />;
+  return <DesignPage ids={ids} />;
+}
+
+function DesignPage({ ids }: { ids: DesignPageIds }) {
+  const { t } = useTranslation();
+  const me = useCurrentUser()!;
+  const page = useQuery(designPageQuery(ids));
+  const [editing, setEditing] = useState(false);
+
+  if (page.isPending) return <p className="text-muted-foreground">{t('common.load_data')}</p>;
+  // Empty data or a missing chat goes to the 404 page; other load failures are silent (spec 001 §8).
+  if ((page.isSuccess && !page.data?.chat_id) || isMissing(page.error)) return <Navigate to="/not-found-404" replace />;
+  if (!page.data) return <p className="text-muted-foreground">{t('design.not_loaded')}</p>;
+  const data = page.data;
+  const mayEdit = can(me.role, 'designs.editBrief');
+
+  return (
+    <section className="grid gap-4" data-testid="design-page">
+      <DesignBreadcrumb data={data} />
+      <header className="flex flex-wrap items-center justify-between gap-3">
+        <div className="grid gap-1">
+          <h1 className="flex flex-wrap items-center gap-3 text-2xl font-semibold">
+            {data.name} <DesignStatus status={data.data.status} />
+          </h1>
+          <p className="text-sm text-muted-foreground">
+            {data.surface.name} · {data.category.name}
+          </p>
+        </div>
+        <div className="flex flex-wrap items-center gap-3">
+          <DesignerBinding data={data} role={me.role} />
+          {mayEdit && (
+            <Button onClick={() => setEditing(true)}>
+              <Pencil /> {t('design.edit')}
+            </Button>
+          )}
+        </div>
+      </header>
+      <div className="grid items-start gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
+        <div className="min-w-0" data-testid="design-chat-column">
+          <DesignChat chatId={data.chat_id} designStatus={data.data.status} />
+        </div>
+        <div className="grid min-w-0 gap-4" data-testid="design-brief">
+          <BriefInfo data={data} />
+          <BriefFiles psdId={data.id} files={data.data.files} editable={mayEdit} />
+          <BriefProducts psdId={data.id} products={data.data.products} editable={mayEdit} />
+        </div>
+      </div>
+      {mayEdit && <BriefFormDialog open={editing} onOpenChange={setEditing} data={data} />}
+    </section>
+  );
+}

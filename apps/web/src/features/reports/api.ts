@@ -1,0 +1,34 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { distribution, reports, type ReportData } from '@promo/shared';
+import { call } from '@/lib/api-client';
+
+export const reportKeys = {
+  all: ['report'] as const,
+  view: (id: number, percent: number | undefined) => ['report', id, percent ?? null] as const,
+};
+
+/** The report view; `percent` recalculates it until the promotion is sent to printers. */
+export const reportQuery = (id: number, percent: number | undefined) =>
+  queryOptions({
+    queryKey: reportKeys.view(id, percent),
+    queryFn: async ({ signal }) =>
+      (await call<ReportData>(reports.view, { query: { promotion_id: id, ...(percent === undefined ? {} : { percent }) } }, { silent: true, signal })).data,
+    placeholderData: keepPreviousData,
+  });
+
+export const sendToPrinters = (body: { promotion_id: number; percent_report: number; description_cm: string }) =>
+  call<[]>(reports.sendToPrinters, { body }, { silent: true });
+
+export const makeExcel = (body: { promotion_id: number; promotion_name: string; number_percent: number }) =>
+  call<{ file: string }>(reports.excel, { body: { ...body, display_address: true, display_categories: true } });
+
+export const sendParcel = (body: {
+  promotion_id: number;
+  company_id: number;
+  tracker_number: string;
+  description: string;
+  sent_surfaces: { surface_id: number; design_id: number; amount: number; name: string }[];
+}) => call(distribution.setTracker, { body }, { silent: true });
+
+/** The carrier's tracking page for a tracker number. */
+export const trackingLink = (template: string, tracker: string) => template.replace('{tracker}', encodeURIComponent(tracker));

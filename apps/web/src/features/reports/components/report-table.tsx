@@ -1,0 +1,123 @@
+import { useTranslation } from 'react-i18next';
+import { Plus, Printer } from 'lucide-react';
+import type { ReportColumn, ReportData, ReportRow } from '@promo/shared';
+import { Button } from '@/components/ui/button';
+import { cn } from '@/lib/cn';
+import { trackingLink } from '../api';
+
+type Totals = 'sum' | 'percent' | 'total' | 'price' | 'total_price';
+
+/**
+ * The report grid (spec 001 §2.6): a row per station, a column per surface-design, the tracker
+ * numbers and parcel status per row, and the Sum, Percent, Total number, price rows below.
+ */
+export function ReportTable({
+  data,
+  statusOf,
+  onCount,
+  onAddParcel,
+}: {
+  data: ReportData;
+  statusOf: (stationId: number) => string | undefined;
+  onCount: (row: ReportRow) => void;
+  /** Distributor only: opens the tracker dialog for a station. */
+  onAddParcel?: (row: ReportRow) => void;
+}) {
+  const { t } = useTranslation();
+  const columns = data.columns;
+  const rows = data.user_obj.filter((r) => r.surfaces.length > 0);
+  const counts = new Map(data.arr_users_count_surfaces.map((c) => [c.id, c]));
+  const totalsRow = (key: Totals, label: string) => (
+    <tr className="border-t bg-muted/40 font-medium" data-testid={`report-${key}`}>
+      <th scope="row" className="sticky left-0 bg-muted px-3 py-2 text-left">
+        {label}
+      </th>
+      {columns.map((c) => (
+        <td key={c.id} className="px-3 py-2 text-right tabular-nums">
+          {c[key]}
+        </td>
+      ))}
+      <td />
+    </tr>
+  );
+
+  return (
+    <div className="overflow-x-auto rounded-lg border">
+      <table className="w-full text-sm" data-testid="report-table">
+        <thead className="bg-muted/60">
+          <tr>
+            <th className="sticky left-0 z-10 bg-muted px-3 py-2 text-left">{t('report.station')}</th>
+            {columns.map((c: ReportColumn) => (
+              <th key={c.id} className="min-w-32 px-3 py-2 text-left align-top font-medium" data-testid={`report-column-${c.id}`}>
+                <span className="block">{c.name}</span>
+                <span className="block text-xs font-normal text-muted-foreground">{c.printer_name ?? t('report.no_printer')}</span>
+                {c.printed && (
+                  <span className="mt-1 inline-flex items-center gap-1 rounded bg-sky-100 px-1.5 text-xs font-normal text-sky-800">
+                    <Printer className="size-3" /> {t('report.printed')}
+                  </span>
+                )}
+              </th>
+            ))}
+            <th className="min-w-56 px-3 py-2 text-left">{t('report.parcels')}</th>
+          </tr>
+        </thead>
+        <tbody>
+          {rows.length === 0 && (
+            <tr>
+              <td colSpan={columns.length + 2} className="px-3 py-6 text-center text-muted-foreground">
+                {t('report.no_data')}
+              </td>
+            </tr>
+          )}
+          {rows.map((row) => {
+            const count = counts.get(row.id);
+            const amounts = new Map(row.surfaces.map((s) => [s.id, s]));
+            return (
+              <tr key={row.id} className={cn('border-t', row.all_sent && 'bg-green-100/70')} data-testid={`report-row-${row.id}`} data-sent={row.all_sent}>
+                <th scope="row" className={cn('sticky left-0 px-3 py-2 text-left font-normal', row.all_sent ? 'bg-green-100' : 'bg-background')}>
+                  <span className="block font-medium">{row.name}</span>
+                  <span className="block text-xs text-muted-foreground">{row.address}</span>
+                </th>
+                {columns.map((c) => {
+                  const cell = amounts.get(c.id);
+                  return (
+                    <td key={c.id} className={cn('px-3 py-2 text-right tabular-nums', cell?.sent && 'font-semibold text-green-800')}>
+                      {cell?.amount ?? ''}
+                    </td>
+                  );
+                })}
+                <td className="px-3 py-2">
+                  <div className="flex flex-wrap items-center gap-2">
+                    {count?.tracker_number.map((tracker) => (
+                      <a key={tracker} href={trackingLink(data.tracking_url, tracker)} target="_blank" rel="noreferrer" className="text-primary underline">
+                        {tracker}
+                      </a>
+                    ))}
+                    <button type="button" className="rounded border px-1.5 text-xs tabular-nums hover:bg-muted" onClick={() => onCount(row)} aria-label={t('report.show_surfaces')}>
+                      {count?.sent_surfaces ?? 0}/{count?.total_surfaces ?? 0}
+                    </button>
+                    {statusOf(row.id) && <span className="text-xs text-muted-foreground">{t(`report.station_status.${statusOf(row.id)}`)}</span>}
+                    {onAddParcel && !row.all_sent && (
+                      <Button variant="outline" size="icon" className="size-7" aria-label={t('report.add_parcel')} title={t('report.add_parcel')} onClick={() => onAddParcel(row)}>
+                        <Plus />
+                      </Button>
+                    )}
+                  </div>
+                </td>
+              </tr>
+            );
+          })}
+        </tbody>
+        {rows.length > 0 && (
+          <tfoot>
+            {totalsRow('sum', t('report.sum'))}
+            {totalsRow('percent', t('report.percent_row', { percent: data.percent }))}
+            {totalsRow('total', t('report.total_number'))}
+            {totalsRow('price', t('report.price_per_unit'))}
+            {columns.some((c) => c.total_price !== null) && totalsRow('total_price', t('report.total_price'))}
+          </tfoot>
+        )}
+      </table>
+    </div>
+  );
+}

@@ -1,0 +1,176 @@
+import { useEffect, useState } from 'react';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { Link, useSearchParams } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import type { AxiosError } from 'axios';
+import { ArrowLeft, FileSpreadsheet, Send } from 'lucide-react';
+import { can, reports, type ReportRow, type StationParcelStatus } from '@promo/shared';
+import { Button } from '@/components/ui/button';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { toast } from '@/components/ui/use-toast';
+import { call, serverMessage } from '@/lib/api-client';
+import { formatDate } from '@/lib/format';
+import { useCurrentUser } from '@/lib/session';
+import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { makeExcel, reportKeys, reportQuery, sendParcel, sendToPrinters } from '../api';
+import { PrintedParcels } from '../components/printed-parcels';
+import { ReportTable } from '../components/report-table';
+import { SendRefusedDialog, SendToPrintersDialog } from '../components/send-to-printers-dialog';
+import { StationSurfacesDialog } from '../components/station-surfaces-dialog';
+import { TrackerDialog, type ParcelDraft } from '../components/tracker-dialog';
+
+type Refusal = { kind: 'incomplete' } | { kind: 'no_printer'; surfaces: { id: number; name: string }[] } | null;
+
+/** Starts a browser download of a same-origin link (the session cookie signs it). */
+function download(url: string) {
+  const a = document.createElement('a');
+  a.href = url;
+  a.rel = 'noopener';
+  document.body.append(a);
+  a.click();
+  a.remove();
+}
+
+/** /promotion-report-view?prom_id= (spec 001 §2.6): staff and distributor views of the report. */
+export default function ReportViewPage() {
+  const { t } = useTranslation();
+  const me = useCurrentUser()!;
+  const queryClient = useQueryClient();
+  const [params] = useSearchParams();
+  const raw = params.get('prom_id') ?? '';
+  const id = /^\d+$/.test(raw) ? Number(raw) : null;
+  const distributor = me.role === 'distributor';
+  const [percentText, setPercentText] = useState<string | null>(null);
+  const debounced = useDebouncedValue(percentText, 500);
+  const percent = debounced === null || debounced === '' ? undefined : Number(debounced);
+  const report = useQuery({ ...reportQuery(id ?? 0, percent), enabled: id !== null });
+  const stations = useQuery({
+    queryKey: ['report', id, 'stations'],
+    queryFn: async () => (await call<StationParcelStatus[]>(reports.stationParcels, { query: { promotion_id: id } }, { silent: true })).data,
+    enabled: id !== null,
+  });
+  const data = report.data;
+  const [countRow, setCountRow] = useState<ReportRow | null>(null);
+  const [parcelRow, setParcelRow] = useState<ReportRow | null>(null);
+  const [sending, setSending] = useState(false);
+  const [refusal, setRefusal] = useState<Refusal>(null);
+
+  useEffect(() => {
+    if (data && percentText === null) setPercentText(String(data.percent));
+  }, [data, percentText]);
+
+  const reload = () => queryClient.invalidateQueries({ queryKey: reportKeys.all });
+
+  const send = useMutation({
+    mutationFn: (comment: string) => sendToPrinters({ promotion_id: id!, percent_report: Number(percentText || 0), description_cm: comment }),
+    onSuccess: (res) => {
+      toast({ title: t('toast.system_message'), description: serverMessage(res) });
+      setSending(false);
+      void reload();
+    },
+    onError: (err: AxiosError<{ message_key?: string; data?: { id: number; name: string }[] }>) => {
+      const body = err.response?.data;
+      setSending(false);
+      if (body?.message_key === 'not_all_designs_complete') setRefusal({ kind: 'incomplete' });
+      else if (body?.message_key === 'surfaces_without_printer') setRefusal({ kind: 'no_printer', surfaces: body.data ?? [] });
+    },
+  });
+
+  const excel = useMutation({
+    mutationFn: () => makeExcel({ promotion_id: id!, promotion_name: data?.promotion.name ?? '', number_percent: data?.percent ?? 0 }),
+    onSuccess: (res) => download(res.data.file),
+  });
+
+  const parcel = useMutation({
+    mutationFn: (draft: ParcelDraft) => sendParcel({ promotion_id: id!, company_id: parcelRow!.id, ...draft }),
+    onSuccess: (res) => {
+      toast({ title: t('toast.system_message'), description: serverMessage(res) });
+      setParcelRow(null);
+      void reload();
+    },
+  });
+
+  if (id === null) return <p className="text-muted-foreground">{t('promotions.not_loaded')}</p>;
+  if (report.isPending) return <p className="text-muted-foreground">{t('common.load_data')}</p>;
+  if (!data) return <p className="text-muted-foreground">{t('report.no_data')}</p>;
+  const statusById = new Map((stations.data ?? []).map((s) => [s.id, s.status]));
+  const sent = data.print_report !== null;
+
+  return (
+    <section className="grid gap-4">
+      <nav aria-label={t('promotions.breadcrumb')} className="text-sm text-muted-foreground">
+        {distributor ? (
+          <Link to="/distributor-promotions" className="hover:underline">
+            {t('distribution.title')}
+          </Link>
+        ) : (
+          <Link to="/promotions" className="hover:underline">
+            {t('promotions.title')}
+          </Link>
+        )}
+        <span> / </span>
+        {distributor ? (
+          <span>{data.promotion.name}</span>
+        ) : (
+          <Link to={`/promotion-settings?prom_id=${id}&action=edit`} className="hover:underline">
+            {data.promotion.name}
+          </Link>
+        )}
+        {!distributor && (
+          <>
+            <span> / </span>
+            <Link to={`/promotion-settings?prom_id=${id}&action=surfaces`} className="hover:underline">
+              {t('report.surfaces')}
+            </Link>
+          </>
+        )}
+      </nav>
+      <div className="flex flex-wrap items-center justify-between gap-3">
+        <h1 className="text-2xl font-semibold">{distributor ? t('report.distributor_title') : t('report.title')}</h1>
+        {distributor && (
+          <Button asChild variant="outline">
+            <Link to="/distributor-promotions">
+              <ArrowLeft /> {t('common.back')}
+            </Link>
+          </Button>
+        )}
+        {!distributor && (
+          <div className="flex flex-wrap items-end gap-3">
+            <div className="grid gap-1">
+              <Label htmlFor="report-percent">{t('report.percent')}</Label>
+              <Input
+                id="report-percent"
+                inputMode="numeric"
+                className="w-24"
+                value={percentText ?? ''}
+                disabled={sent}
+                onChange={(e) => setPercentText(e.target.value.replace(/\D/g, ''))}
+              />
+            </div>
+            <Button variant="outline" onClick={() => excel.mutate()} disabled={excel.isPending}>
+              <FileSpreadsheet /> {t('report.excel')}
+            </Button>
+            {can(me.role, 'reports.send') && !sent && (
+              <Button onClick={() => setSending(true)}>
+                <Send /> {t('report.send_to_printers')}
+              </Button>
+            )}
+          </div>
+        )}
+      </div>
+      {sent && (
+        <p className="text-sm text-muted-foreground" data-testid="sent-to-printers">
+          {t('report.sent_to_printers_at', { date: formatDate(data.print_report!.sent_at), percent: data.print_report!.percent })}
+          {data.print_report!.description_cm && <span className="block">{data.print_report!.description_cm}</span>}
+        </p>
+      )}
+      <PrintedParcels parcels={data.use_users} trackingUrl={data.tracking_url} />
+      <ReportTable data={data} statusOf={(stationId) => statusById.get(stationId)} onCount={setCountRow} onAddParcel={distributor ? setParcelRow : undefined} />
+      <StationSurfacesDialog row={countRow} columns={data.columns} onClose={() => setCountRow(null)} />
+      <TrackerDialog row={parcelRow} columns={data.columns} busy={parcel.isPending} onSend={(d) => parcel.mutate(d)} onClose={() => setParcelRow(null)} />
+      <SendToPrintersDialog open={sending} busy={send.isPending} onSend={(comment) => send.mutate(comment)} onClose={() => setSending(false)} />
+      <SendRefusedDialog refusal={refusal} onClose={() => setRefusal(null)} />
+    </section>
+  );
+}
