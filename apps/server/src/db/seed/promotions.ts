@@ -24,6 +24,8 @@ const PLANS: Plan[] = [
   { name: 'Sommerkampanje', from: 30, to: 75, status: 0, manager: 'cm2@demo.no', surfaces: [4, 5, 6], designStatuses: ['Created', 'Created', 'Created', 'Created'] },
   { name: 'Høstkampanje kaffe', from: 90, to: 120, status: 0, manager: 'cm@demo.no' },
   { name: 'Vinterkampanje', from: -5, to: 25, status: 2, manager: 'cm-admin@demo.no', surfaces: [11, 12, 13], step: 'ready' },
+  // Complete, but one surface has no printer: send to printers lists it.
+  { name: 'Bilpleiekampanje', from: 0, to: 30, status: 2, manager: 'cm@demo.no', surfaces: [8, 9, 10] },
   { name: 'Vårkampanje', from: -10, to: 20, status: 2, manager: 'cm@demo.no', surfaces: [14, 15, 16], step: 'partly_printed' },
   { name: 'Kaffekampanje', from: -15, to: 15, status: 2, manager: 'cm-admin@demo.no', surfaces: [17, 18, 20], step: 'partly_distributed' },
   { name: 'Nyttårskampanje', from: -60, to: -30, status: 2, manager: 'cm@demo.no', surfaces: [21, 22, 23], step: 'delivered' },

@@ -71,7 +71,8 @@ export default function ReportViewPage() {
     },
     onError: (err: AxiosError<{ message_key?: string; data?: { id: number; name: string }[] }>) => {
       const body = err.response?.data;
-      setSending(false);
+      // The refusal opens over the send dialog: closing one modal while opening another would let
+      // the first one's history entry close the second.
       if (body?.message_key === 'not_all_designs_complete') setRefusal({ kind: 'incomplete' });
       else if (body?.message_key === 'surfaces_without_printer') setRefusal({ kind: 'no_printer', surfaces: body.data ?? [] });
     },
