@@ -603,3 +603,65 @@ export const notifications = pgTable(
   },
   (t) => [index('notifications_user_idx').on(t.user_id, t.created_at)],
 );
+
+/** Every change of a planner amount: one row per save, written with the amount in one transaction. */
+export const plannerHistory = pgTable(
+  'planner_history',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    station_id: integer('station_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    surface_id: integer('surface_id')
+      .notNull()
+      .references(() => surfaces.id, { onDelete: 'cascade' }),
+    /** Who saved it: the station, or an admin signed in as the station. */
+    changed_by: integer('changed_by').references(() => users.id, { onDelete: 'set null' }),
+    old_value: integer('old_value').notNull(),
+    new_value: integer('new_value').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('planner_history_station_idx').on(t.station_id, t.created_at)],
+);
+
+/** A feedback thread between two users. */
+export const feedbacks = pgTable(
+  'feedbacks',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    title: text('title').notNull(),
+    from_user_id: integer('from_user_id').references(() => users.id, { onDelete: 'set null' }),
+    to_user_id: integer('to_user_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('feedbacks_from_idx').on(t.from_user_id), index('feedbacks_to_idx').on(t.to_user_id)],
+);
+
+/** A message of a feedback thread: HTML sanitized with an allowlist before it is stored. */
+export const feedbackMessages = pgTable(
+  'feedback_messages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    feedback_id: integer('feedback_id')
+      .notNull()
+      .references(() => feedbacks.id, { onDelete: 'cascade' }),
+    sender_id: integer('sender_id').references(() => users.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('feedback_messages_feedback_idx').on(t.feedback_id, t.created_at)],
+);
+
+export const feedbackReads = pgTable(
+  'feedback_reads',
+  {
+    message_id: integer('message_id')
+      .notNull()
+      .references(() => feedbackMessages.id, { onDelete: 'cascade' }),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    read_at: timestamp('read_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.message_id, t.user_id] })],
+);
