@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import ExcelJS from 'exceljs';
 import type { Page } from '@playwright/test';
-import { expect, LOCALES, login, snap, test, useLanguage, type Lang } from './fixtures';
+import { expect, fill, LOCALES, login, snap, test, useLanguage, type Lang } from './fixtures';
 
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
@@ -70,6 +70,12 @@ test.describe.serial('print and delivery flow', () => {
     await useLanguage(printer, 'no');
     await login(printer, 'printer');
     await printer.goto('/print-promotions');
+    // The send notified the printer: the bell counts it and lists it.
+    await expect(printer.getByTestId('notification-count')).toBeVisible();
+    await printer.getByTestId('notification-bell').click();
+    await expect(printer.getByRole('menu')).toContainText(fill(L.notifications.kinds.sent_to_printers, { name: 'Vinterkampanje' }));
+    await snap(printer, 'notifications-printer-no');
+    await printer.keyboard.press('Escape');
     await printer.getByRole('row', { name: /Vinterkampanje/ }).getByRole('link', { name: L.print.open_report }).click();
     await expect(printer.getByTestId('manager-comment')).toContainText('Matt papir');
     const hq = printer.waitForEvent('download');

@@ -77,3 +77,18 @@ test('an admin deletes a promotion after confirming; a designer only adds design
   await expect(rows(page).first().getByRole('link', { name: NO.common.edit })).toHaveCount(0);
   await expect(rows(page).first().getByRole('button', { name: NO.common.delete })).toHaveCount(0);
 });
+
+test('coming back from a promotion marks its row once', async ({ page }) => {
+  const NO = LOCALES.no;
+  await login(page, 'cm');
+  await page.goto('/promotions');
+  const easter = rows(page).filter({ hasText: 'Påskekampanje' });
+  await easter.getByRole('link', { name: NO.promotions.add_design }).click();
+  await expect(page).toHaveURL(/action=surfaces/);
+  await page.goBack();
+  await expect(easter).toHaveAttribute('data-state', 'active');
+  // The stored id is cleared: a fresh visit marks nothing.
+  await page.reload();
+  await expect(rows(page).first()).toBeVisible();
+  await expect(page.locator('[data-testid^="promotion-row-"][data-state="active"]')).toHaveCount(0);
+});

@@ -9,6 +9,7 @@ import { backToAdmin, logout } from '@/features/auth/api';
 import { serverMessage } from '@/lib/api-client';
 import { setLanguage } from '@/lib/i18n';
 import { isImpersonating } from '@/lib/session';
+import { NotificationBell } from '@/features/notifications/notification-bell';
 import { EnglishFlag, NorwegianFlag } from './flags';
 
 function LanguageToggle() {
@@ -49,6 +50,7 @@ export function Header({ user }: { user: SessionUser }) {
           <Undo2 /> {t('header.back_to_admin')}
         </Button>
       )}
+      <NotificationBell />
       <LanguageToggle />
       <DropdownMenu.Root>
         <DropdownMenu.Trigger asChild>

@@ -1,4 +1,4 @@
-import { useState, type ReactNode } from 'react';
+import { useEffect, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import type { Endpoint, PromotionRow, PROMOTION_SORT_FIELDS } from '@promo/shared';
@@ -14,6 +14,7 @@ import { endOfDay } from '@/lib/format';
 import { useLastGood } from '@/lib/use-last-good';
 import { useListParams } from '@/lib/use-list-params';
 import { promotionsListQuery } from '../api';
+import { takeStoredPromotionId } from '../stored-promotion';
 import { PromotionsTable } from './promotions-table';
 
 type SortField = (typeof PROMOTION_SORT_FIELDS)[number];
@@ -58,6 +59,12 @@ export function PromotionListView({
     ),
   );
   const data = useLastGood(query.data);
+  const [activeId, setActiveId] = useState<number | null>(null);
+  useEffect(() => {
+    if (!data) return;
+    const stored = takeStoredPromotionId(data.promotions.map((p) => p.id));
+    if (stored !== null) setActiveId(stored);
+  }, [data]);
 
   return (
     <section className="grid gap-4">
@@ -102,6 +109,7 @@ export function PromotionListView({
         onSort={list.setSort}
         onImage={setViewing}
         actions={actions}
+        activeId={activeId}
       />
       <Pagination page={list.page} pageSize={list.pageSize} total={data?.total ?? 0} onPage={list.setPage} />
       <ImageViewer src={viewing?.url_images?.original ?? null} title={viewing?.name} onClose={() => setViewing(null)} />

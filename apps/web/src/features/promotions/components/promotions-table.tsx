@@ -17,6 +17,7 @@ export function PromotionsTable({
   onSort,
   onImage,
   actions,
+  activeId,
 }: {
   rows: PromotionRow[];
   statusNames: string[] | undefined;
@@ -26,6 +27,8 @@ export function PromotionsTable({
   onImage: (row: PromotionRow) => void;
   /** The buttons of a row's action column. */
   actions: (row: PromotionRow) => ReactNode;
+  /** The promotion the user came back from: its row is marked. */
+  activeId?: number | null;
 }) {
   const { t } = useTranslation();
   return (
@@ -51,7 +54,12 @@ export function PromotionsTable({
       <TableBody>
         {rows.length === 0 && <EmptyRow colSpan={6} loading={loading} emptyText={t('promotions.empty')} />}
         {rows.map((row) => (
-          <TableRow key={row.id} data-testid={`promotion-row-${row.id}`}>
+          <TableRow
+            key={row.id}
+            data-testid={`promotion-row-${row.id}`}
+            data-state={row.id === activeId ? 'active' : undefined}
+            className={row.id === activeId ? 'bg-accent' : undefined}
+          >
             <TableCell className="font-medium">{row.name}</TableCell>
             <TableCell>
               {row.url_images ? (

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -14,6 +14,7 @@ import { attachImageOrWarn } from '@/lib/upload';
 import { notifyAdmin, promotionKeys, promotionQuery, savePromotion, type PromotionFormValues } from '../api';
 import { PromotionForm } from '../components/promotion-form';
 import { PromotionHistory } from '../components/promotion-history';
+import { storePromotionId } from '../stored-promotion';
 import { PromotionStatus } from '../components/promotion-status';
 import { SurfacesEditor } from '../components/surfaces-editor';
 
@@ -28,6 +29,9 @@ export default function PromotionSettingsPage() {
   const [params] = useSearchParams();
   const rawId = params.get('prom_id') ?? '';
   const id = /^\d+$/.test(rawId) ? Number(rawId) : null;
+  useEffect(() => {
+    if (id !== null) storePromotionId(id);
+  }, [id]);
   const action: Action = params.get('action') === 'edit' ? 'edit' : params.get('action') === 'surfaces' ? 'surfaces' : 'create';
   const promotion = useQuery({ ...promotionQuery(id ?? 0), enabled: id !== null });
   const [serverErrors, setServerErrors] = useState<Record<string, string[]> | null>(null);
