@@ -40,6 +40,7 @@ test.describe.serial('print and delivery flow', () => {
   }
 
   test('a manager sends a complete promotion, the printer prints, the distributor delivers', async ({ page, browser }) => {
+    test.setTimeout(120_000);
     const L = LOCALES.no;
     await useLanguage(page, 'no');
     const manager = await login(page, 'cm-admin');
@@ -117,6 +118,20 @@ test.describe.serial('print and delivery flow', () => {
       await expect(tracker).toBeHidden();
       await expect(row).toHaveAttribute('data-sent', 'true');
     }
+    // Two more at once: the one left without a tracker number is named, then sent anyway.
+    const [third, fourth] = [rows.nth(2), rows.nth(3)];
+    await third.getByRole('checkbox').check();
+    await fourth.getByRole('checkbox').check();
+    await distributor.getByRole('button', { name: fill(L.report.send_selected, { count: '2' }) }).click();
+    const bulk = distributor.getByRole('dialog');
+    await bulk.getByTestId('bulk-parcels').getByRole('textbox').first().fill('CC800001NO');
+    await bulk.getByRole('button', { name: L.report.send_parcel }).click();
+    const forgot = distributor.getByRole('alertdialog');
+    await expect(forgot).toContainText(L.report.forgot_tracker);
+    await snap(distributor, 'report-forgot-tracker-no');
+    await forgot.getByRole('button', { name: L.report.send_anyway }).click();
+    await expect(third).toHaveAttribute('data-sent', 'true');
+    await expect(fourth).toHaveAttribute('data-sent', 'true');
     await snap(distributor, 'report-distributor-no');
 
     const report = (await (await distributor.request.get('/api/promotions/promotion-report-view', { params: { promotion_id: winter }, headers: auth(dist.bearerToken) })).json()).data;

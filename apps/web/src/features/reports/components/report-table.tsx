@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Plus, Printer } from 'lucide-react';
 import type { ReportColumn, ReportData, ReportRow } from '@promo/shared';
 import { Button } from '@/components/ui/button';
+import { Checkbox } from '@/components/ui/checkbox';
 import { cn } from '@/lib/cn';
 import { trackingLink } from '../api';
 
@@ -16,12 +17,17 @@ export function ReportTable({
   statusOf,
   onCount,
   onAddParcel,
+  selected,
+  onToggle,
 }: {
   data: ReportData;
   statusOf: (stationId: number) => string | undefined;
   onCount: (row: ReportRow) => void;
   /** Distributor only: opens the tracker dialog for a station. */
   onAddParcel?: (row: ReportRow) => void;
+  /** Distributor only: stations chosen for parcels sent together. */
+  selected?: Set<number>;
+  onToggle?: (row: ReportRow) => void;
 }) {
   const { t } = useTranslation();
   const columns = data.columns;
@@ -75,7 +81,12 @@ export function ReportTable({
             return (
               <tr key={row.id} className={cn('border-t', row.all_sent && 'bg-green-100/70')} data-testid={`report-row-${row.id}`} data-sent={row.all_sent}>
                 <th scope="row" className={cn('sticky left-0 px-3 py-2 text-left font-normal', row.all_sent ? 'bg-green-100' : 'bg-background')}>
-                  <span className="block font-medium">{row.name}</span>
+                  <span className="flex items-center gap-2 font-medium">
+                    {onToggle && !row.all_sent && (
+                      <Checkbox checked={selected?.has(row.id) ?? false} onCheckedChange={() => onToggle(row)} aria-label={t('report.choose_station', { station: row.name })} />
+                    )}
+                    {row.name}
+                  </span>
                   <span className="block text-xs text-muted-foreground">{row.address}</span>
                 </th>
                 {columns.map((c) => {

@@ -14,6 +14,7 @@ import { formatDate } from '@/lib/format';
 import { useCurrentUser } from '@/lib/session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { makeExcel, reportKeys, reportQuery, sendParcel, sendToPrinters } from '../api';
+import { BulkParcelsDialog } from '../components/bulk-parcels-dialog';
 import { PrintedParcels } from '../components/printed-parcels';
 import { ReportTable } from '../components/report-table';
 import { SendRefusedDialog, SendToPrintersDialog } from '../components/send-to-printers-dialog';
@@ -55,6 +56,8 @@ export default function ReportViewPage() {
   const [parcelRow, setParcelRow] = useState<ReportRow | null>(null);
   const [sending, setSending] = useState(false);
   const [refusal, setRefusal] = useState<Refusal>(null);
+  const [selected, setSelected] = useState<Set<number>>(new Set());
+  const [bulkRows, setBulkRows] = useState<ReportRow[]>([]);
 
   useEffect(() => {
     if (data && percentText === null) setPercentText(String(data.percent));
@@ -88,6 +91,23 @@ export default function ReportViewPage() {
     onSuccess: (res) => {
       toast({ title: t('toast.system_message'), description: serverMessage(res) });
       setParcelRow(null);
+      void reload();
+    },
+  });
+
+  const bulk = useMutation({
+    mutationFn: async (parcels: { row: ReportRow; draft: ParcelDraft }[]) => {
+      let sentCount = 0;
+      for (const p of parcels.filter((x) => x.draft.sent_surfaces.length)) {
+        await sendParcel({ promotion_id: id!, company_id: p.row.id, ...p.draft });
+        sentCount += 1;
+      }
+      return sentCount;
+    },
+    onSuccess: (count) => toast({ title: t('toast.system_message'), description: t('report.bulk_sent', { count }) }),
+    onSettled: () => {
+      setBulkRows([]);
+      setSelected(new Set());
       void reload();
     },
   });
@@ -129,6 +149,11 @@ export default function ReportViewPage() {
       </nav>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">{distributor ? t('report.distributor_title') : t('report.title')}</h1>
+        {distributor && selected.size > 0 && (
+          <Button onClick={() => setBulkRows(data.user_obj.filter((r) => selected.has(r.id)))}>
+            <Send /> {t('report.send_selected', { count: selected.size })}
+          </Button>
+        )}
         {distributor && (
           <Button asChild variant="outline">
             <Link to="/distributor-promotions">
@@ -167,7 +192,21 @@ export default function ReportViewPage() {
         </p>
       )}
       <PrintedParcels parcels={data.use_users} trackingUrl={data.tracking_url} />
-      <ReportTable data={data} statusOf={(stationId) => statusById.get(stationId)} onCount={setCountRow} onAddParcel={distributor ? setParcelRow : undefined} />
+      <ReportTable data={data} statusOf={(stationId) => statusById.get(stationId)} onCount={setCountRow} onAddParcel={distributor ? setParcelRow : undefined}
+        selected={selected}
+        onToggle={
+          distributor
+            ? (row) =>
+                setSelected((prev) => {
+                  const next = new Set(prev);
+                  if (next.has(row.id)) next.delete(row.id);
+                  else next.add(row.id);
+                  return next;
+                })
+            : undefined
+        }
+      />
+      <BulkParcelsDialog rows={bulkRows} columns={data.columns} busy={bulk.isPending} onSend={(parcels) => bulk.mutate(parcels)} onClose={() => setBulkRows([])} />
       <StationSurfacesDialog row={countRow} columns={data.columns} onClose={() => setCountRow(null)} />
       <TrackerDialog row={parcelRow} columns={data.columns} busy={parcel.isPending} onSend={(d) => parcel.mutate(d)} onClose={() => setParcelRow(null)} />
       <SendToPrintersDialog open={sending} busy={send.isPending} onSend={(comment) => send.mutate(comment)} onClose={() => setSending(false)} />
