@@ -1,0 +1,99 @@
+import { useState } from 'react';
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { can, type ChatFileType, type ChatMessage, type PsdStatus } from '@promo/shared';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
+import { ImageViewer } from '@/components/ui/image-viewer';
+import { useCurrentUser } from '@/lib/session';
+import { chatQuery } from './api';
+import { Composer } from './composer';
+import { copyText } from './copy-text';
+import { MessageList } from './message-list';
+import { useChatActions } from './use-chat-actions';
+import { useChatLive } from './use-chat-live';
+
+export interface DesignChatProps {
+  chatId: number;
+  designStatus: PsdStatus;
+}
+
+/** The chat of a design (spec 001 §2.4, §4): messages, files, replies, ratings and read receipts, live. */
+export function DesignChat({ chatId, designStatus }: DesignChatProps) {
+  const { t } = useTranslation();
+  const me = useCurrentUser();
+  const userId = me?.id ?? 0;
+  const query = useQuery({ ...chatQuery(chatId), enabled: chatId > 0 });
+  const messages = query.data?.chat.messages ?? [];
+  useChatLive(chatId, userId, query.data);
+
+  const [progress, setProgress] = useState<number | null>(null);
+  const actions = useChatActions(chatId, setProgress);
+  const [editing, setEditing] = useState<ChatMessage | null>(null);
+  const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
+  const [sent, setSent] = useState(0);
+  const [deleting, setDeleting] = useState<ChatMessage | null>(null);
+  const [viewer, setViewer] = useState<{ src: string; title: string } | null>(null);
+
+  // Sending resets the composer to create mode (a new key gives it fresh state).
+  const reset = () => {
+    setEditing(null);
+    setReplyTo(null);
+    setSent((n) => n + 1);
+  };
+  const onSend = (out: { text: string; file: File | null; typeFile: ChatFileType }) => {
+    if (editing) actions.update.mutate({ messageId: editing.message_id, text: out.text }, { onSuccess: reset });
+    else actions.send.mutate({ ...out, replyTo: replyTo?.message_id ?? null }, { onSuccess: reset });
+  };
+
+  return (
+    <section className="flex min-h-0 flex-col gap-3" aria-label={t('chat.title')} data-testid="design-chat" data-chat-id={chatId}>
+      <h2 className="text-lg font-semibold">{t('chat.title')}</h2>
+      {query.isPending && chatId > 0 ? (
+        <p className="text-sm text-muted-foreground">{t('common.load_data')}</p>
+      ) : (
+        <MessageList
+          messages={messages}
+          userId={userId}
+          canRate={can(me?.role, 'chat.rate')}
+          canSeeRating={can(me?.role, 'chat.seeRating')}
+          onReply={(m) => {
+            setEditing(null);
+            setReplyTo(m);
+          }}
+          onEdit={(m) => {
+            setReplyTo(null);
+            setEditing(m);
+          }}
+          onDelete={setDeleting}
+          onCopy={(m) => void copyText(m.text, t)}
+          onRate={(m, rating) => actions.rate.mutate({ messageId: m.message_id, rating })}
+          onOpenImage={(src, title) => setViewer({ src, title })}
+        />
+      )}
+      <Composer
+        key={editing ? `edit-${editing.id}` : `new-${sent}`}
+        editing={editing}
+        replyTo={replyTo}
+        messages={messages}
+        designStatus={designStatus}
+        canChooseType={can(me?.role, 'chat.chooseFileType')}
+        busy={actions.send.isPending || actions.update.isPending}
+        progress={progress}
+        onSend={onSend}
+        onCancelEdit={() => setEditing(null)}
+        onCancelReply={() => setReplyTo(null)}
+      />
+      <ConfirmDialog
+        open={!!deleting}
+        onOpenChange={(open) => !open && setDeleting(null)}
+        title={t('chat.delete_confirm')}
+        busy={actions.remove.isPending}
+        onConfirm={() => {
+          if (deleting) actions.remove.mutate(deleting.message_id, { onSettled: () => setDeleting(null) });
+          if (editing?.id === deleting?.id) setEditing(null);
+        }}
+      />
+      <ImageViewer src={viewer?.src ?? null} title={viewer?.title} onClose={() => setViewer(null)} />
+    </section>
+  );
+}

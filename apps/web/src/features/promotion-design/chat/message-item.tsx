@@ -1,0 +1,81 @@
+import { useTranslation } from 'react-i18next';
+import type { ChatMessage } from '@promo/shared';
+import { cn } from '@/lib/cn';
+import { formatMessageTime } from './labels';
+import { MessageActions } from './message-actions';
+import { MessageAttachment } from './message-attachment';
+import { RatingControl, RatingLabel } from './rating-control';
+import { ReadReceipt } from './read-receipt';
+import { ReplyQuote } from './reply-preview';
+
+export interface MessageHandlers {
+  onReply: (message: ChatMessage) => void;
+  onEdit: (message: ChatMessage) => void;
+  onDelete: (message: ChatMessage) => void;
+  onCopy: (message: ChatMessage) => void;
+  onRate: (message: ChatMessage, rating: number) => void;
+  onOpenImage: (src: string, title: string) => void;
+}
+
+interface Props extends MessageHandlers {
+  message: ChatMessage;
+  /** The message this one answers, when it answers one. */
+  quoted: ChatMessage | undefined;
+  own: boolean;
+  canRate: boolean;
+  canSeeRating: boolean;
+}
+
+/** One message: sender and time, the quote, the file, the text, rating, receipt and actions. */
+export function MessageItem({ message, quoted, own, canRate, canSeeRating, ...on }: Props) {
+  const { t } = useTranslation();
+  const removed = message.delete_message;
+  const sketch = !removed && message.type_file === 'Sketch' && !!message.url_file;
+  return (
+    <li
+      className={cn('flex', own ? 'justify-end' : 'justify-start')}
+      data-message-id={message.message_id}
+      data-testid="chat-message"
+    >
+      <article className={cn('grid max-w-[85%] gap-1 rounded-lg border px-3 py-2 text-sm shadow-xs', own ? 'border-primary/20 bg-primary/5' : 'border-border bg-background')}>
+        <header className="flex flex-wrap items-baseline gap-x-2 text-xs text-muted-foreground">
+          <span className="font-semibold text-foreground">{message.sender_name}</span>
+          <time dateTime={message.create_date}>{formatMessageTime(message.create_date)}</time>
+          {message.update_message && !removed && <span className="italic">{t('chat.edited')}</span>}
+        </header>
+        {removed ? (
+          <p className="text-muted-foreground italic">{t('chat.message_removed')}</p>
+        ) : (
+          <>
+            {message.comment_mess_id !== null && <ReplyQuote message={quoted} />}
+            <MessageAttachment message={message} onOpenImage={on.onOpenImage} />
+            {message.text && (
+              <p className="break-words whitespace-pre-wrap" data-testid="message-text">
+                {message.text}
+              </p>
+            )}
+            {sketch && (canSeeRating || canRate) && (
+              <div className="flex flex-wrap items-center gap-2">
+                {canSeeRating && <RatingLabel rating={message.rating_file} />}
+                {canRate && <RatingControl rating={message.rating_file} onRate={(r) => on.onRate(message, r)} />}
+              </div>
+            )}
+          </>
+        )}
+        <footer className="flex items-center justify-end gap-1">
+          {!removed && (
+            <MessageActions
+              own={own}
+              hasText={!!message.text}
+              onReply={() => on.onReply(message)}
+              onCopy={() => on.onCopy(message)}
+              onEdit={() => on.onEdit(message)}
+              onDelete={() => on.onDelete(message)}
+            />
+          )}
+          {own && <ReadReceipt message={message} />}
+        </footer>
+      </article>
+    </li>
+  );
+}
