@@ -1,0 +1,101 @@
+import { and, asc, eq, inArray } from 'drizzle-orm';
+import type { CompanyParcel, PromotionsListData, PromotionsListQuery, PsdStatus, UserPromotionData, UserPromotionRow } from '@promo/shared';
+import type { Db } from '../../db/client';
+import { categories, designs, plannerAmounts, promotions, promotionSurfaceDesigns, surfaces } from '../../db/schema';
+import type { AuthContext } from '../../lib/auth-context';
+import { notFound } from '../../lib/errors';
+import { listPromotions, getPromotion } from '../promotions/service';
+import { receives } from '../reports/compute';
+import { distributorParcelsOf } from '../reports/load';
+import { ownStation, visibleToStation } from './station';
+
+/** The carrier's page of a tracker number, or null without one. */
+export const trackerUrl = (template: string, tracker: string) => (tracker ? template.replace('{tracker}', encodeURIComponent(tracker)) : null);
+
+/** GET /company_api/user-promotion: the promotion list, limited to what this station sees. */
+export async function listUserPromotions(db: Db, auth: AuthContext, q: PromotionsListQuery): Promise<PromotionsListData> {
+  const station = await ownStation(db, auth);
+  return listPromotions(db, q, visibleToStation(station));
+}
+
+/**
+ * The eye modal: the surface/design pairs of the promotion this station receives (a planned
+ * amount above 0, or delivered), each with its design status and, once delivered, the amount,
+ * the tracker number with its carrier link and the parcel's description. Only this station's
+ * parcels. A promotion the station does not see is 404.
+ */
+export async function userPromotion(db: Db, auth: AuthContext, promotionId: number, trackingTemplate: string): Promise<UserPromotionData> {
+  const station = await ownStation(db, auth);
+  const [visible] = await db
+    .select({ id: promotions.id })
+    .from(promotions)
+    .where(and(eq(promotions.id, promotionId), visibleToStation(station)));
+  if (!visible) throw notFound();
+
+  const [promotion, psds, parcels] = await Promise.all([
+    getPromotion(db, promotionId),
+    db
+      .select({
+        psd_id: promotionSurfaceDesigns.id,
+        status: promotionSurfaceDesigns.status,
+        surface_id: surfaces.id,
+        surface_name: surfaces.name,
+        design_name: designs.name,
+        category_id: categories.id,
+        category_required: categories.required,
+        category_groups: categories.groups,
+      })
+      .from(promotionSurfaceDesigns)
+      .innerJoin(surfaces, eq(surfaces.id, promotionSurfaceDesigns.surface_id))
+      .innerJoin(designs, eq(designs.id, promotionSurfaceDesigns.design_id))
+      .innerJoin(categories, eq(categories.id, designs.category_id))
+      .where(eq(promotionSurfaceDesigns.promotion_id, promotionId))
+      .orderBy(asc(surfaces.name), asc(designs.name), asc(promotionSurfaceDesigns.id)),
+    distributorParcelsOf(db, promotionId, station.id),
+  ]);
+  const surfaceIds = [...new Set(psds.map((p) => p.surface_id))];
+  const amounts = surfaceIds.length
+    ? await db
+        .select({ surface_id: plannerAmounts.surface_id, amount: plannerAmounts.amount })
+        .from(plannerAmounts)
+        .where(and(eq(plannerAmounts.station_id, station.id), inArray(plannerAmounts.surface_id, surfaceIds)))
+    : [];
+  const planned = new Map(amounts.map((a) => [a.surface_id, a.amount]));
+
+  const ownParcels: CompanyParcel[] = parcels.map((p) => ({
+    id: p.id,
+    tracker_number: p.tracker_number,
+    tracker_url: trackerUrl(trackingTemplate, p.tracker_number),
+    description: p.description,
+    created_at: p.created_at,
+    sent_surfaces: p.sent_surfaces.map((s) => ({ name: s.name, amount: s.amount, surface_id: s.surface_id, design_id: s.design_id })),
+  }));
+  const deliveredIn = new Map<number, { parcel: CompanyParcel; amount: number }>();
+  for (const parcel of ownParcels) for (const s of parcel.sent_surfaces) deliveredIn.set(s.design_id, { parcel, amount: s.amount });
+
+  const rows: UserPromotionRow[] = psds
+    .filter((p) => {
+      const amount = planned.get(p.surface_id) ?? 0;
+      return deliveredIn.has(p.psd_id) || (amount > 0 && receives(station, { ...p, price: 0 }));
+    })
+    .map((p) => {
+      const sent = deliveredIn.get(p.psd_id);
+      return {
+        id: p.psd_id,
+        surface: { id: p.surface_id, name: p.surface_name },
+        design: { id: p.psd_id, name: p.design_name, data: { status: p.status as PsdStatus } },
+        planned_amount: planned.get(p.surface_id) ?? 0,
+        sent: sent
+          ? {
+              amount: sent.amount,
+              tracker_number: sent.parcel.tracker_number,
+              tracker_url: sent.parcel.tracker_url,
+              description: sent.parcel.description,
+              parcel_id: sent.parcel.id,
+              sent_at: sent.parcel.created_at,
+            }
+          : null,
+      };
+    });
+  return { promotion: promotion!.promotion, surfaces: rows, distributor_parcels: ownParcels, tracking_url: trackingTemplate };
+}

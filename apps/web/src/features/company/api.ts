@@ -1,0 +1,74 @@
+import { keepPreviousData, queryOptions } from '@tanstack/react-query';
+import { isAxiosError } from 'axios';
+import { company, type PlannerHistoryData, type PlannerListData, type SaveAmountData, type UserPromotionData } from '@promo/shared';
+import { call } from '@/lib/api-client';
+import type { ApiErrorBody } from '@/lib/error-catalogue';
+
+export interface PlannerParams {
+  count_show: number;
+  start_index: number;
+  obj_search: { field: string; input_value: string };
+  sort_by: string;
+  sort_count: number;
+  only_quantity: boolean;
+}
+
+export interface HistoryParams {
+  count_show: number;
+  start_index: number;
+  sort_by: string;
+  sort_count: number;
+}
+
+export const companyKeys = {
+  all: ['company'] as const,
+  planner: (params: PlannerParams) => ['company', 'planner', params] as const,
+  history: (params: HistoryParams) => ['company', 'history', params] as const,
+  promotion: (id: number) => ['company', 'promotion', id] as const,
+};
+
+/** The lists are applied only when their shapes are right (spec 000 §7). */
+export function isPlannerList(data: unknown): data is PlannerListData {
+  const d = data as PlannerListData | undefined;
+  return !!d && Array.isArray(d.surfaces) && typeof d.total === 'number' && !!d.userSurfacesData && typeof d.userSurfacesData === 'object';
+}
+
+export function isHistoryList(data: unknown): data is PlannerHistoryData {
+  const d = data as PlannerHistoryData | undefined;
+  return !!d && Array.isArray(d.history) && typeof d.total === 'number';
+}
+
+export const plannerQuery = (params: PlannerParams) =>
+  queryOptions({
+    queryKey: companyKeys.planner(params),
+    queryFn: async ({ signal }) => {
+      const res = await call<PlannerListData>(company.planner, { query: { ...params } }, { silent: true, signal });
+      if (!isPlannerList(res.data)) throw new Error('Unexpected data format');
+      return res.data;
+    },
+    placeholderData: keepPreviousData,
+  });
+
+export const historyQuery = (params: HistoryParams) =>
+  queryOptions({
+    queryKey: companyKeys.history(params),
+    queryFn: async ({ signal }) => {
+      const res = await call<PlannerHistoryData>(company.history, { query: { ...params } }, { silent: true, signal });
+      if (!isHistoryList(res.data)) throw new Error('Unexpected data format');
+      return res.data;
+    },
+    placeholderData: keepPreviousData,
+  });
+
+export const userPromotionQuery = (id: number) =>
+  queryOptions({
+    queryKey: companyKeys.promotion(id),
+    queryFn: async ({ signal }) => (await call<UserPromotionData>(company.userPromotion, { params: { id } }, { silent: true, signal })).data,
+  });
+
+export const saveAmount = (surface_id: number, amount: number) =>
+  call<SaveAmountData>(company.saveAmount, { body: { surface_id, amount } }, { silent: true });
+
+/** The server's way of saying the signed-in station does not exist (any more). */
+export const isNoSuchCompany = (error: unknown) =>
+  isAxiosError<ApiErrorBody>(error) && error.response?.data?.message_key === 'no_such_company';

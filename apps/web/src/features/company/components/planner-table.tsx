@@ -1,0 +1,132 @@
+import type { KeyboardEvent } from 'react';
+import { useTranslation } from 'react-i18next';
+import { Lock, Save } from 'lucide-react';
+import { plannerAmountInput, type PlannerSurface, type PLANNER_SORT_FIELDS } from '@promo/shared';
+import { Button } from '@/components/ui/button';
+import { Thumbnail } from '@/components/ui/image-viewer';
+import { Input } from '@/components/ui/input';
+import { SortableHead, type SortState } from '@/components/ui/sortable-head';
+import { EmptyRow, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { cn } from '@/lib/cn';
+
+type SortField = (typeof PLANNER_SORT_FIELDS)[number];
+
+/** Keys a digits-only number input must not take (the browser would accept e, +, -, . and ,). */
+const NOT_DIGITS = new Set(['e', 'E', '+', '-', '.', ',']);
+
+export interface PlannerRowState {
+  /** The amount on the server. */
+  saved: number;
+  /** What the input shows. */
+  draft: string;
+  changed: boolean;
+  saving: boolean;
+}
+
+export function PlannerTable({
+  rows,
+  loading,
+  sort,
+  onSort,
+  rowState,
+  onDraft,
+  onSave,
+  onRevertEmpty,
+  onImage,
+}: {
+  rows: PlannerSurface[];
+  loading: boolean;
+  sort: SortState<SortField>;
+  onSort: (next: SortState<SortField>) => void;
+  rowState: (row: PlannerSurface) => PlannerRowState;
+  onDraft: (row: PlannerSurface, value: string) => void;
+  onSave: (row: PlannerSurface) => void;
+  onRevertEmpty: (row: PlannerSurface) => void;
+  onImage: (src: string, row: PlannerSurface) => void;
+}) {
+  const { t } = useTranslation();
+  const head = (field: SortField) => (
+    <SortableHead field={field} sort={sort} onSort={onSort}>
+      {t(`company.planner.columns.${field}`)}
+    </SortableHead>
+  );
+  return (
+    <Table data-testid="planner-table">
+      <TableHeader>
+        <TableRow>
+          {head('name')}
+          {head('vendor_code')}
+          {head('type_surface')}
+          {head('size_surface')}
+          <TableHead>{t('company.planner.columns.image')}</TableHead>
+          {head('description')}
+          {head('amount')}
+        </TableRow>
+      </TableHeader>
+      <TableBody>
+        {rows.length === 0 && <EmptyRow colSpan={7} loading={loading} emptyText={t('company.planner.empty')} />}
+        {rows.map((row) => {
+          const state = rowState(row);
+          const savable = state.changed && state.draft !== '' && !state.saving && !row.locked;
+          const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
+            if (NOT_DIGITS.has(e.key)) e.preventDefault();
+            if (e.key === 'Enter' && savable) onSave(row);
+          };
+          return (
+            <TableRow
+              key={row.id}
+              data-testid={`planner-row-${row.vendor_code}`}
+              data-changed={state.changed || undefined}
+              className={cn(state.changed && 'bg-amber-50 hover:bg-amber-100/60')}
+            >
+              <TableCell className="min-w-32 font-medium">
+                <span className="inline-flex items-center gap-2">
+                  {state.changed && <span className="size-2 shrink-0 rounded-full bg-amber-500" title={t('company.planner.changed')} aria-label={t('company.planner.changed')} />}
+                  {row.name}
+                </span>
+              </TableCell>
+              <TableCell className="font-mono">{row.vendor_code}</TableCell>
+              <TableCell>{row.type_surface}</TableCell>
+              <TableCell className="whitespace-nowrap">{row.size_surface}</TableCell>
+              <TableCell>
+                <Thumbnail urls={row.url_images} alt={row.name} onOpen={(src) => onImage(src, row)} />
+              </TableCell>
+              <TableCell className="max-w-44 truncate" title={row.description}>
+                {row.description}
+              </TableCell>
+              <TableCell>
+                <div className="flex items-center gap-2">
+                  <Input
+                    type="number"
+                    inputMode="numeric"
+                    min={0}
+                    step={1}
+                    className="w-24"
+                    aria-label={t('company.planner.amount_of', { name: row.name })}
+                    value={state.draft}
+                    disabled={row.locked}
+                    readOnly={row.locked}
+                    onKeyDown={onKeyDown}
+                    onChange={(e) => onDraft(row, plannerAmountInput(e.target.value))}
+                    onBlur={() => state.draft === '' && onRevertEmpty(row)}
+                  />
+                  {row.locked ? (
+                    <span className="inline-flex items-center gap-1 text-xs text-muted-foreground" title={t('company.planner.locked_hint')}>
+                      <Lock className="size-3.5" aria-hidden /> {t('company.planner.locked')}
+                    </span>
+                  ) : (
+                    state.changed && (
+                      <Button size="sm" onClick={() => onSave(row)} disabled={!savable} aria-label={t('company.planner.save_of', { name: row.name })}>
+                        <Save /> {t('common.save')}
+                      </Button>
+                    )
+                  )}
+                </div>
+              </TableCell>
+            </TableRow>
+          );
+        })}
+      </TableBody>
+    </Table>
+  );
+}

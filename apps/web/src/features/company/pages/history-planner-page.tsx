@@ -1,0 +1,59 @@
+import { useQuery } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import type { HISTORY_SORT_FIELDS } from '@promo/shared';
+import { PageHeader } from '@/components/ui/page-header';
+import { PageSizeSelect } from '@/components/ui/page-size-select';
+import { Pagination } from '@/components/ui/pagination';
+import { SortableHead } from '@/components/ui/sortable-head';
+import { EmptyRow, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatDateTime } from '../format';
+import { useLastGood } from '@/lib/use-last-good';
+import { useListParams } from '@/lib/use-list-params';
+import { historyQuery } from '../api';
+import { useNoSuchCompanyNotice } from '../components/use-no-such-company';
+
+type SortField = (typeof HISTORY_SORT_FIELDS)[number];
+const SORTABLE: SortField[] = ['time', 'user_name', 'surface_name'];
+
+/** The planner history (spec 001 §2.13): the station's changes, newest first. */
+export default function HistoryPlannerPage() {
+  const { t } = useTranslation();
+  useNoSuchCompanyNotice();
+  const list = useListParams<'none', SortField>({ defaultSort: 'time', defaultField: 'none' });
+  const query = useQuery(historyQuery(list.params));
+  const data = useLastGood(query.data);
+  return (
+    <section className="grid gap-4">
+      <PageHeader title={t('company.history.title')} />
+      <div className="flex items-center gap-3">
+        <PageSizeSelect value={list.pageSize} onChange={list.setPageSize} />
+      </div>
+      <Table data-testid="history-table">
+        <TableHeader>
+          <TableRow>
+            {SORTABLE.map((f) => (
+              <SortableHead key={f} field={f} sort={list.sort} onSort={list.setSort}>
+                {t(`company.history.columns.${f}`)}
+              </SortableHead>
+            ))}
+            <TableHead className="text-right">{t('company.history.columns.old_value')}</TableHead>
+            <TableHead className="text-right">{t('company.history.columns.new_value')}</TableHead>
+          </TableRow>
+        </TableHeader>
+        <TableBody>
+          {!data?.history.length && <EmptyRow colSpan={5} loading={query.isPending} emptyText={t('company.history.empty')} />}
+          {data?.history.map((row) => (
+            <TableRow key={row.id} data-testid={`history-row-${row.id}`}>
+              <TableCell className="whitespace-nowrap">{formatDateTime(row.updated_at)}</TableCell>
+              <TableCell>{row.user_name || t('company.history.unknown_user')}</TableCell>
+              <TableCell className="font-medium">{row.surface_name}</TableCell>
+              <TableCell className="text-right font-mono">{row.old_value}</TableCell>
+              <TableCell className="text-right font-mono">{row.new_value}</TableCell>
+            </TableRow>
+          ))}
+        </TableBody>
+      </Table>
+      <Pagination page={list.page} pageSize={list.pageSize} total={data?.total ?? 0} onPage={list.setPage} />
+    </section>
+  );
+}
