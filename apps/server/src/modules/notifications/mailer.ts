@@ -1,54 +1,109 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
-import { markMailed, unmailed } from './service';
+import { claimForMail, giveBackForMail, unmailed } from './service';
 
 export interface Mailer {
-  /** Sends every stored notification not mailed yet; safe to call often (one run at a time). */
+  /**
+   * Sends every stored notification not mailed yet; safe to call often (one run at a time). The
+   * promise settles after a run that started after the call, so a caller that has just committed a
+   * notification can wait for its mail.
+   */
   flush(): Promise<void>;
   close(): void;
+}
+
+/** After a failed delivery (server down), the next attempt comes by itself after this long. */
+const RETRY_MS = 60_000;
+
+/** SMTP_URL with a pooled connection unless the URL says otherwise: one connection for a batch. */
+function transportUrl(smtpUrl: string) {
+  try {
+    const url = new URL(smtpUrl);
+    if (!url.searchParams.has('pool')) url.searchParams.set('pool', 'true');
+    return url.toString();
+  } catch {
+    return smtpUrl;
+  }
 }
 
 /**
  * E-mail through SMTP_URL (nodemailer). Without SMTP_URL nothing is sent and nothing fails: the
  * notifications stay in the database and in the UI.
+ *
+ * Each notification is claimed (mailed_at set) before it is sent, so two server processes never
+ * mail it twice; a temporary failure gives it back and retries later, a permanent refusal of the
+ * address (5xx) gives up on that one notification instead of blocking the ones behind it.
  */
 export function createMailer(db: Db, opts: { smtpUrl?: string; publicUrl?: string; from?: string; log: FastifyBaseLogger }): Mailer {
   if (!opts.smtpUrl) return { flush: async () => {}, close: () => {} };
-  const transport = nodemailer.createTransport(opts.smtpUrl);
+  const transport = nodemailer.createTransport(transportUrl(opts.smtpUrl));
   let running: Promise<void> | null = null;
-  let again = false;
+  let queued: Promise<void> | null = null;
+  let retry: NodeJS.Timeout | null = null;
+  let closed = false;
 
-  async function run() {
-    for (const n of await unmailed(db)) {
-      const link = opts.publicUrl ? new URL(n.link, opts.publicUrl).toString() : n.link;
-      try {
-        await transport.sendMail({ from: opts.from ?? 'Kampanjeportalen <no-reply@kampanje.local>', to: n.email, subject: n.title, text: `${n.title}\n\n${link}\n` });
-        await markMailed(db, n.id);
-      } catch (err) {
-        opts.log.warn({ err, notification: n.id }, 'mail not sent; will retry');
-        return;
+  /** Sends until nothing is left; false when a delivery failed for now. */
+  async function run(): Promise<boolean> {
+    for (;;) {
+      const batch = await unmailed(db);
+      if (!batch.length) return true;
+      for (const n of batch) {
+        if (closed) return true;
+        if (!(await claimForMail(db, n.id))) continue; // another process has it
+        const link = opts.publicUrl ? new URL(n.link, opts.publicUrl).toString() : n.link;
+        try {
+          await transport.sendMail({ from: opts.from ?? 'Kampanjeportalen <no-reply@kampanje.local>', to: n.email, subject: n.title, text: `${n.title}\n\n${link}\n` });
+        } catch (err) {
+          const code = (err as { responseCode?: number }).responseCode;
+          if (code !== undefined && code >= 500) {
+            opts.log.warn({ err, notification: n.id }, 'mail refused by the server; not retried');
+            continue;
+          }
+          await giveBackForMail(db, n.id);
+          opts.log.warn({ err, notification: n.id }, 'mail not sent; will retry');
+          return false;
+        }
       }
     }
   }
 
+  function start(): Promise<void> {
+    running = run()
+      .then((done) => {
+        if (!done && !closed && !retry) {
+          retry = setTimeout(() => {
+            retry = null;
+            void flush();
+          }, RETRY_MS);
+          retry.unref();
+        }
+      })
+      .catch((err) => opts.log.error({ err }, 'mail flush failed'))
+      .finally(() => {
+        running = null;
+      });
+    return running;
+  }
+
+  function flush(): Promise<void> {
+    if (closed) return Promise.resolve();
+    if (!running) return start();
+    // A run is going on and may have read the table before the caller's notification was
+    // committed: one more run follows it, shared by everyone who asks meanwhile.
+    queued ??= running.then(() => {
+      queued = null;
+      return running ?? start();
+    });
+    return queued;
+  }
+
   return {
-    flush() {
-      if (running) {
-        again = true;
-        return running;
-      }
-      running = run()
-        .catch((err) => opts.log.error({ err }, 'mail flush failed'))
-        .finally(() => {
-          running = null;
-          if (again) {
-            again = false;
-            void this.flush();
-          }
-        });
-      return running;
+    flush,
+    close: () => {
+      closed = true;
+      if (retry) clearTimeout(retry);
+      transport.close();
     },
-    close: () => transport.close(),
   };
 }

@@ -61,4 +61,15 @@ export async function unmailed(db: DbOrTx, limit = 100) {
     .limit(limit);
 }
 
-export const markMailed = (db: DbOrTx, id: number) => db.update(notifications).set({ mailed_at: new Date() }).where(eq(notifications.id, id));
+/** Takes a notification for mailing; false when another process has taken it already. */
+export async function claimForMail(db: DbOrTx, id: number) {
+  const taken = await db
+    .update(notifications)
+    .set({ mailed_at: new Date() })
+    .where(and(eq(notifications.id, id), isNull(notifications.mailed_at)))
+    .returning({ id: notifications.id });
+  return taken.length > 0;
+}
+
+/** Gives a claimed notification back after a failed delivery, for the next attempt. */
+export const giveBackForMail = (db: DbOrTx, id: number) => db.update(notifications).set({ mailed_at: null }).where(eq(notifications.id, id));

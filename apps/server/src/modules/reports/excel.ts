@@ -1,11 +1,13 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
-import ExcelJS from 'exceljs';
+import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
+import { promotions } from '../../db/schema';
 import { notFound } from '../../lib/errors';
-import { getPromotion } from '../promotions/service';
+import type { ColumnTotals } from './compute';
 import { loadReport } from './load';
+import { writeXlsx, type XlsxRow } from './xlsx-writer';
 
 /** How long a made file can be downloaded. */
 export const EXPORT_TTL_MS = 10 * 60_000;
@@ -18,68 +20,82 @@ interface ExportMeta {
 
 export const exportsDir = (dataDir: string) => path.join(dataDir, 'exports');
 
-const day = (d: Date) => `${String(d.getDate()).padStart(2, '0')}.${String(d.getMonth() + 1).padStart(2, '0')}.${d.getFullYear()}`;
+/**
+ * A date as the stores read it (dd.mm.yyyy in Norway): the web sends a period's days as local
+ * midnight, which is the evening before in UTC, so the server's own time zone must not decide.
+ */
+const osloDay = new Intl.DateTimeFormat('nb-NO', { timeZone: 'Europe/Oslo', day: '2-digit', month: '2-digit', year: 'numeric' });
+const day = (d: Date) => osloDay.format(d);
 
 /** Column width in characters that fits the longest text, within limits. */
-const fit = (texts: string[], min = 8, max = 40) => Math.min(max, Math.max(min, ...texts.map((t) => t.length + 2)));
+function fit(texts: Iterable<string>, min = 8, max = 40) {
+  let longest = 0;
+  for (const t of texts) if (t.length > longest) longest = t.length;
+  return Math.min(max, Math.max(min, longest + 2));
+}
 
 /**
- * The report as .xlsx with exceljs's streaming writer: a header with the promotion and period,
- * one row per station that receives something, one column per surface-design with a total above
- * zero, and the Sum, Percent and Total number rows (prices too when `withPrices`).
+ * The report as .xlsx, streamed to `file`: a header with the promotion and period, one row per
+ * station that receives something, one column per surface-design with a total above zero, and the
+ * Sum, Percent and Total number rows (prices too when `withPrices`). The first four rows and the
+ * station columns are frozen.
  */
 export async function writeReportXlsx(
   db: Db,
   file: string,
   opts: { promotionId: number; title?: string; percent?: number; address: boolean; categories: boolean; withPrices: boolean },
 ) {
-  const promotion = await getPromotion(db, opts.promotionId);
-  if (!promotion) throw notFound();
+  const [p] = await db
+    .select({ name: promotions.name, from: promotions.period_from, to: promotions.period_to })
+    .from(promotions)
+    .where(eq(promotions.id, opts.promotionId));
+  if (!p) throw notFound();
   const report = await loadReport(db, opts.promotionId, opts.percent);
-  const columns = report.psds.filter((p) => report.totals.get(p.psd_id)!.sum > 0);
+  const columns = report.psds.filter((c) => report.totals.get(c.psd_id)!.sum > 0);
   const stations = report.stations.filter((s) => report.cells.get(s.id)?.size);
   const lead = ['Stasjon / Station', ...(opts.address ? ['Adresse / Address'] : []), ...(opts.categories ? ['Kategorier / Categories'] : [])];
-  const p = promotion.promotion;
+  const names = columns.map((c) => `${c.surface_name} - ${c.design_name}`);
+  const categoriesOf = new Map(stations.map((s) => [s.id, s.categories.join(', ')]));
 
-  const wb = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
-  const ws = wb.addWorksheet('Rapport', { views: [{ state: 'frozen', xSplit: lead.length, ySplit: 4 }] });
-  ws.columns = [
-    { width: fit(stations.map((s) => s.name).concat(lead[0]!)) },
-    ...(opts.address ? [{ width: fit(stations.map((s) => s.address), 12, 50) }] : []),
-    ...(opts.categories ? [{ width: fit(stations.map((s) => s.categories.join(', ')), 12, 50) }] : []),
-    ...columns.map((c) => ({ width: fit([`${c.surface_name} - ${c.design_name}`], 10, 30) })),
-  ];
-  const bold = { font: { bold: true } };
-  const title = ws.addRow([opts.title || p.name]);
-  title.font = { bold: true, size: 14 };
-  title.commit();
-  ws.addRow([`${day(new Date(p.period.from))} – ${day(new Date(p.period.to))}`]).commit();
-  ws.addRow([`Prosent / Percent: ${report.percent} %`]).commit();
-  const header = ws.addRow([...lead, ...columns.map((c) => `${c.surface_name} - ${c.design_name}`)]);
-  header.font = bold.font;
-  header.alignment = { wrapText: true, vertical: 'top' };
-  header.commit();
+  function* rows(): Generator<XlsxRow> {
+    yield { values: [opts.title || p!.name], style: 'title' };
+    yield { values: [`${day(p!.from)} – ${day(p!.to)}`] };
+    yield { values: [`Prosent / Percent: ${report.percent} %`] };
+    yield { values: [...lead, ...names], style: 'header' };
+    for (const s of stations) {
+      const cells = report.cells.get(s.id)!;
+      const values: (string | number | null)[] = [s.name];
+      if (opts.address) values.push(s.address);
+      if (opts.categories) values.push(categoriesOf.get(s.id)!);
+      for (const c of columns) values.push(cells.get(c.psd_id) ?? null);
+      yield { values };
+    }
+    const blanks = lead.slice(1).map(() => null);
+    const totals = (label: string, pick: (t: ColumnTotals) => number, decimals = false): XlsxRow => ({
+      values: [label, ...blanks, ...columns.map((c) => pick(report.totals.get(c.psd_id)!))],
+      style: 'bold',
+      ...(decimals ? { numberStyle: 'boldDecimal' as const } : {}),
+    });
+    yield totals('Sum', (t) => t.sum);
+    yield totals('Prosent / Percent', (t) => t.percent);
+    yield totals('Totalt antall / Total number', (t) => t.total);
+    if (opts.withPrices) {
+      yield totals('Pris per enhet / Price per unit', (t) => t.price, true);
+      yield totals('Total pris / Total price', (t) => t.total_price, true);
+    }
+  }
 
-  for (const s of stations) {
-    const cells = report.cells.get(s.id)!;
-    ws.addRow([s.name, ...(opts.address ? [s.address] : []), ...(opts.categories ? [s.categories.join(', ')] : []), ...columns.map((c) => cells.get(c.psd_id) ?? null)]).commit();
-  }
-  const blanks = lead.slice(1).map(() => null);
-  const totalsRow = (label: string, pick: (t: NonNullable<ReturnType<typeof report.totals.get>>) => number, numFmt?: string) => {
-    const row = ws.addRow([label, ...blanks, ...columns.map((c) => pick(report.totals.get(c.psd_id)!))]);
-    row.font = bold.font;
-    if (numFmt) columns.forEach((_, i) => (row.getCell(lead.length + i + 1).numFmt = numFmt));
-    row.commit();
-  };
-  totalsRow('Sum', (t) => t.sum);
-  totalsRow('Prosent / Percent', (t) => t.percent);
-  totalsRow('Totalt antall / Total number', (t) => t.total);
-  if (opts.withPrices) {
-    totalsRow('Pris per enhet / Price per unit', (t) => t.price, '0.00');
-    totalsRow('Total pris / Total price', (t) => t.total_price, '0.00');
-  }
-  ws.commit();
-  await wb.commit();
+  await writeXlsx(file, {
+    name: 'Rapport',
+    frozen: { columns: lead.length, rows: 4 },
+    widths: [
+      fit([lead[0]!, ...stations.map((s) => s.name)]),
+      ...(opts.address ? [fit(stations.map((s) => s.address), 12, 50)] : []),
+      ...(opts.categories ? [fit(categoriesOf.values(), 12, 50)] : []),
+      ...names.map((n) => fit([n], 10, 30)),
+    ],
+    rows: rows(),
+  });
   return { rows: stations.length, columns: columns.length, fileName: `${(opts.title || p.name).replace(/[^\p{L}\p{N} _-]/gu, '').trim() || 'rapport'}.xlsx` };
 }
 
@@ -93,7 +109,10 @@ export async function makeExport(db: Db, dataDir: string, userId: number, opts: 
   try {
     const made = await writeReportXlsx(db, file, opts);
     const meta: ExportMeta = { userId, expires: Date.now() + EXPORT_TTL_MS, fileName: made.fileName };
-    await fs.promises.writeFile(path.join(dir, `${token}.json`), JSON.stringify(meta));
+    // Written whole, then renamed: a sweep running meanwhile never reads half a file.
+    const tmp = path.join(dir, `${token}.json.tmp`);
+    await fs.promises.writeFile(tmp, JSON.stringify(meta));
+    await fs.promises.rename(tmp, path.join(dir, `${token}.json`));
     return token;
   } catch (err) {
     await fs.promises.rm(file, { force: true });
@@ -101,24 +120,41 @@ export async function makeExport(db: Db, dataDir: string, userId: number, opts: 
   }
 }
 
+async function readMeta(file: string): Promise<ExportMeta | null> {
+  try {
+    return JSON.parse(await fs.promises.readFile(file, 'utf8')) as ExportMeta;
+  } catch {
+    return null;
+  }
+}
+
 /** The file behind a token, for the user who made it, while it is fresh. */
 export async function openExport(dataDir: string, token: string, userId: number) {
   const dir = exportsDir(dataDir);
-  const meta = JSON.parse(await fs.promises.readFile(path.join(dir, `${token}.json`), 'utf8').catch(() => 'null')) as ExportMeta | null;
+  const meta = await readMeta(path.join(dir, `${token}.json`));
   if (!meta || meta.userId !== userId || meta.expires < Date.now()) throw notFound();
   const file = path.join(dir, `${token}.xlsx`);
-  const { size } = await fs.promises.stat(file);
-  return { stream: fs.createReadStream(file), size, fileName: meta.fileName };
+  // Opened before answering: a file swept meanwhile is a 404, not a broken download.
+  const handle = await fs.promises.open(file, 'r').catch(() => null);
+  if (!handle) throw notFound();
+  const { size } = await handle.stat();
+  return { stream: handle.createReadStream(), size, fileName: meta.fileName };
 }
 
 async function sweepExports(dir: string) {
   const now = Date.now();
   for (const name of await fs.promises.readdir(dir)) {
-    if (!name.endsWith('.json')) continue;
-    const meta = JSON.parse(await fs.promises.readFile(path.join(dir, name), 'utf8').catch(() => 'null')) as ExportMeta | null;
-    if (!meta || meta.expires < now) {
+    const file = path.join(dir, name);
+    if (name.endsWith('.json')) {
+      const meta = await readMeta(file);
+      if (meta && meta.expires >= now) continue;
+      // Expired or unreadable: removed with its workbook.
       const token = name.slice(0, -'.json'.length);
-      await Promise.all([fs.promises.rm(path.join(dir, name), { force: true }), fs.promises.rm(path.join(dir, `${token}.xlsx`), { force: true })]);
+      await Promise.all([fs.promises.rm(file, { force: true }), fs.promises.rm(path.join(dir, `${token}.xlsx`), { force: true })]);
+    } else {
+      // A workbook whose metadata never got written (the process stopped), or a left-over temporary file.
+      const stat = await fs.promises.stat(file).catch(() => null);
+      if (stat && stat.mtimeMs < now - 2 * EXPORT_TTL_MS) await fs.promises.rm(file, { force: true });
     }
   }
 }

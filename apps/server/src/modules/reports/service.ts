@@ -2,6 +2,7 @@ import { eq, inArray } from 'drizzle-orm';
 import {
   can,
   PROMOTION_STATUS_NAMES,
+  type PrintedParcel,
   type PrinterParcelStatus,
   type ReportColumn,
   type ReportData,
@@ -65,12 +66,11 @@ export async function reportView(db: Db, auth: AuthContext, promotionId: number,
   if (!promotion) throw notFound();
   const report = await loadReport(db, promotionId, percent);
   const psdIds = report.psds.map((p) => p.psd_id);
-  const [printed, delivered, printedParcels, distributorParcels, printerStatus] = await Promise.all([
+  const [printed, delivered, printedParcels, distributorParcels] = await Promise.all([
     printedPsds(db, psdIds),
     deliveredPairs(db, promotionId),
     printedParcelsOf(db, promotionId),
     distributorParcelsOf(db, promotionId),
-    printerParcelStatus(db, promotionId),
   ]);
   // A distributor only works with what has been printed.
   if (auth.user.role === 'distributor' && printedParcels.length === 0) throw notFound();
@@ -105,7 +105,7 @@ export async function reportView(db: Db, auth: AuthContext, promotionId: number,
       ? { percent: report.printReport.percent, description_cm: report.printReport.description_cm, sent_at: report.printReport.created_at.toISOString() }
       : null,
     printed_promotions: printedParcels,
-    use_users: printerStatus,
+    use_users: parcelStatuses(printedParcels, report, delivered),
     arr_users_count_surfaces: rows.map((r) => ({
       id: r.id,
       user_id: r.id,
@@ -122,12 +122,17 @@ export async function reportView(db: Db, auth: AuthContext, promotionId: number,
 /** Each printed parcel, and whether every pair in it has reached every station due it. */
 export async function printerParcelStatus(db: DbOrTx, promotionId: number): Promise<PrinterParcelStatus[]> {
   const [parcels, report, delivered] = await Promise.all([printedParcelsOf(db, promotionId), loadReport(db, promotionId), deliveredPairs(db, promotionId)]);
+  return parcelStatuses(parcels, report, delivered);
+}
+
+function parcelStatuses(parcels: PrintedParcel[], report: Loaded, delivered: Set<string>): PrinterParcelStatus[] {
+  const psdById = new Map(report.psds.map((p) => [p.psd_id, p]));
   const dueStations = (psdId: number) => report.stations.filter((s) => report.cells.get(s.id)?.has(psdId)).map((s) => s.id);
   return parcels.map((p) => ({
     id: p.id,
     tracker_number: p.printer_tracker_number,
     surfaces: p.sent_surfaces.map((x) => {
-      const psd = report.psds.find((d) => d.psd_id === x.design.id);
+      const psd = psdById.get(x.design.id);
       return { surface: { id: x.surface.id, name: psd?.surface_name ?? '' }, design: { id: x.design.id, name: psd?.design_name ?? '' } };
     }),
     status: p.sent_surfaces.every((x) => dueStations(x.design.id).every((s) => delivered.has(`${s}:${x.design.id}`))) ? 'distributed' : 'at_distributor',
