@@ -19,18 +19,22 @@ function check(name, cmd, args) {
   results.push({ name, passed: ok ? 1 : 0, failed: ok ? 0 : 1, seconds });
 }
 
-function ensureChromium() {
-  if (fs.existsSync(chromium)) return true;
+/** A Debian package the tests need: present, or installed when running as root. */
+function ensurePackage(what, present, pkg, hint) {
+  if (present()) return true;
   if (process.getuid?.() === 0) {
-    console.log('\n=== installing Debian chromium for the browser tests');
+    console.log(`\n=== installing Debian ${pkg} for the tests`);
     const env = { DEBIAN_FRONTEND: 'noninteractive' };
-    if (run('apt-get', ['update', '-q'], env).ok && run('apt-get', ['install', '-y', '-q', 'chromium'], env).ok) return true;
+    if (run('apt-get', ['update', '-q'], env).ok && run('apt-get', ['install', '-y', '-q', '--no-install-recommends', pkg], env).ok && present()) return true;
   }
-  console.error(`Chromium is missing: install Debian's package with "sudo apt-get install -y chromium" (or set CHROMIUM_PATH), then run npm test again.`);
+  console.error(`${what} is missing: install Debian's package with "sudo apt-get install -y --no-install-recommends ${pkg}"${hint}, then run npm test again.`);
   return false;
 }
 
-if (!ensureChromium()) process.exit(1);
+const onPath = (bin) => (process.env.PATH ?? '').split(':').some((dir) => fs.existsSync(`${dir}/${bin}`));
+// Chromium runs the browser tests; LibreOffice opens the Excel report in its test.
+if (!ensurePackage('Chromium', () => fs.existsSync(chromium), 'chromium', ' (or set CHROMIUM_PATH)')) process.exit(1);
+if (!ensurePackage('LibreOffice', () => onPath('libreoffice'), 'libreoffice-calc-nogui', '')) process.exit(1);
 
 check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 check('lint', 'npm', ['run', '--silent', 'lint']);
