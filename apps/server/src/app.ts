@@ -32,6 +32,9 @@ import { reportRoutes } from './modules/reports/routes';
 import { designPageRoutes, promotionDesignRoutes } from './modules/promotion-design/routes';
 import { authRoutes } from './modules/auth/routes';
 import { usersRoutes } from './modules/users/routes';
+import { companyRoutes } from './modules/company/routes';
+import { settingsRoutes } from './modules/settings/routes';
+import { feedbackRoutes } from './modules/feedback/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -147,6 +150,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await printRoutes(api);
       await distributionRoutes(api);
       await notificationRoutes(api);
+      await companyRoutes(api);
+      await settingsRoutes(api);
+      await feedbackRoutes(api);
     },
   );
 

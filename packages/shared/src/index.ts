@@ -19,3 +19,6 @@ export * from './contract/promotion-design';
 export * from './contract/chat';
 export * from './contract/reports';
 export * from './contract/notifications';
+export * from './contract/company';
+export * from './contract/settings';
+export * from './contract/feedback';

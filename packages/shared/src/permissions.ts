@@ -27,6 +27,8 @@ export const PERMISSIONS = {
   'distribution.view': ['distributor'],
   'company.view': ['user'],
   'settings.view': ['admin'],
+  /** Reading any feedback thread (moderation); writing stays with the two participants. */
+  'feedback.readAny': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type PermissionKey = keyof typeof PERMISSIONS;

@@ -20,6 +20,8 @@ export const ROUTE_ACCESS = {
   '/user-promotions': ['user'],
   '/system-settings': ['admin'],
   '/feedback-messages': null,
+  '/create-feedback': null,
+  '/view-feedback': null,
 } as const satisfies Record<string, readonly Role[] | null>;
 
 export type AppRoute = keyof typeof ROUTE_ACCESS;

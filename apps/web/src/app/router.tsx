@@ -19,6 +19,13 @@ const ReportViewPage = lazy(() => import('@/features/reports/pages/report-view-p
 const PrintPromotionsPage = lazy(() => import('@/features/print/pages/print-promotions-page'));
 const PrintReportPage = lazy(() => import('@/features/print/pages/print-report-page'));
 const DistributorPromotionsPage = lazy(() => import('@/features/distribution/pages/distributor-promotions-page'));
+const UserPromotionsPage = lazy(() => import('@/features/company/pages/user-promotions-page'));
+const CompanyPlannerPage = lazy(() => import('@/features/company/pages/company-planner-page'));
+const HistoryPlannerPage = lazy(() => import('@/features/company/pages/history-planner-page'));
+const SystemSettingsPage = lazy(() => import('@/features/settings/pages/system-settings-page'));
+const FeedbackListPage = lazy(() => import('@/features/feedback/pages/feedback-list-page'));
+const CreateFeedbackPage = lazy(() => import('@/features/feedback/pages/create-feedback-page'));
+const ViewFeedbackPage = lazy(() => import('@/features/feedback/pages/view-feedback-page'));
 const NotFoundPage = lazy(() => import('@/features/not-found/pages/not-found-page'));
 
 const guarded = (path: AppRoute, element: ReactNode) => ({
@@ -48,6 +55,13 @@ export const router = createBrowserRouter([
       guarded('/print-promotions', <PrintPromotionsPage />),
       guarded('/print-promotion-report', <PrintReportPage />),
       guarded('/distributor-promotions', <DistributorPromotionsPage />),
+      guarded('/user-promotions', <UserPromotionsPage />),
+      guarded('/company-planner', <CompanyPlannerPage />),
+      guarded('/history-planner', <HistoryPlannerPage />),
+      guarded('/system-settings', <SystemSettingsPage />),
+      guarded('/feedback-messages', <FeedbackListPage />),
+      guarded('/create-feedback', <CreateFeedbackPage />),
+      guarded('/view-feedback', <ViewFeedbackPage />),
     ],
   },
   { path: '/not-found-404', element: <NotFoundPage /> },

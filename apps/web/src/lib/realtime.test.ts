@@ -144,4 +144,60 @@ describe('realtime', () => {
     sockets[0]!.fire('UpdateMessageEvent', payload(3));
     expect(onEvent).toHaveBeenCalledTimes(1);
   });
+
+  it('listenRealtimeEvent forwards other events of the same channel on the one connection', async () => {
+    const onChat = vi.fn();
+    rt.listenRealtime({ onEvent: onChat });
+    const onFeedback = vi.fn();
+    const stop = rt.listenRealtimeEvent('FeedbackMessageEvent', onFeedback);
+    await vi.waitFor(() => expect(sockets).toHaveLength(1));
+    const socket = sockets[0]!;
+    // A listener that comes after the socket is open is bound too, and only once.
+    const late = vi.fn();
+    rt.listenRealtimeEvent('FeedbackMessageEvent', late);
+    await vi.waitFor(() => expect(socket.handlers.get('FeedbackMessageEvent')).toHaveLength(1));
+    socket.fire('FeedbackMessageEvent', { feedback_id: 7 });
+    expect(onFeedback).toHaveBeenCalledWith({ feedback_id: 7 });
+    expect(late).toHaveBeenCalledWith({ feedback_id: 7 });
+    expect(onChat).not.toHaveBeenCalled();
+    stop();
+    socket.fire('FeedbackMessageEvent', { feedback_id: 8 });
+    expect(onFeedback).toHaveBeenCalledTimes(1);
+    expect(late).toHaveBeenCalledTimes(2);
+  });
+
+  it('useRealtimeEvent connects on its own, hears its event and is told after a reconnection', async () => {
+    const onEvent = vi.fn();
+    const onResubscribe = vi.fn();
+    const { unmount } = renderHook(() => rt.useRealtimeEvent('FeedbackMessageEvent', onEvent, onResubscribe));
+    await vi.waitFor(() => expect(sockets).toHaveLength(1));
+    const socket = sockets[0]!;
+    socket.fire('connect');
+    socket.fire('connect');
+    expect(onResubscribe).toHaveBeenCalledTimes(1);
+    socket.fire('FeedbackMessageEvent', { feedback_id: 1 });
+    expect(onEvent).toHaveBeenCalledWith({ feedback_id: 1 });
+    unmount();
+    socket.fire('FeedbackMessageEvent', { feedback_id: 2 });
+    expect(onEvent).toHaveBeenCalledTimes(1);
+  });
+
+  it('a role the config call refuses (403) still connects to the default socket path', async () => {
+    const { AxiosError } = await import('axios');
+    call.mockImplementationOnce(async () => {
+      throw new AxiosError('403', 'ERR_BAD_REQUEST', undefined, undefined, { status: 403 } as never);
+    });
+    rt.listenRealtimeEvent('FeedbackMessageEvent', vi.fn());
+    await vi.waitFor(() => expect(sockets).toHaveLength(1));
+    expect(io).toHaveBeenCalledWith(undefined, expect.objectContaining({ path: rt.DEFAULT_REALTIME_CONFIG.path }));
+  });
+
+  it('any other failure of the config call leaves no connection behind', async () => {
+    call.mockImplementationOnce(async () => {
+      throw new Error('Network Error');
+    });
+    rt.listenRealtimeEvent('FeedbackMessageEvent', vi.fn());
+    await new Promise((r) => setTimeout(r, 10));
+    expect(io).not.toHaveBeenCalled();
+  });
 });

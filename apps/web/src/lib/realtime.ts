@@ -1,6 +1,7 @@
 import { useEffect, useRef } from 'react';
 import type { Socket } from 'socket.io-client';
 import { BEARER_PREFIX, chat, chatChannel, CHAT_EVENTS, type ChatEvent, type ChatEventPayload } from '@promo/shared';
+import { isAxiosError } from 'axios';
 import { call } from './api-client';
 import { getBearerToken, getCurrentUser, onSessionChange } from './session';
 
@@ -20,6 +21,14 @@ export interface RealtimeListener {
 }
 
 const listeners = new Set<RealtimeListener>();
+/** Listeners of other events of the same channel (feedback), by event name. */
+const eventListeners = new Map<string, Set<ChannelEventListener>>();
+interface ChannelEventListener {
+  onEvent: (payload: unknown) => void;
+  onResubscribe?: () => void;
+}
+/** The event names each socket already forwards. */
+const boundEvents = new WeakMap<Socket, Set<string>>();
 interface Connection {
   userId: number;
   socket: Promise<Socket | null>;
@@ -28,6 +37,30 @@ let current: Connection | null = null;
 /** How long to wait before reconnecting after the server closed the socket (a restart). */
 export const SERVER_DISCONNECT_RETRY_MS = 1000;
 
+/** Where the socket lives when the config call is refused for the role: this origin, the default path. */
+export const DEFAULT_REALTIME_CONFIG: RealtimeConfig = { key: 'socket.io', host: '', path: '/socket.io', events: [] };
+
+/**
+ * The config call is open to the chat's roles only; every signed-in user may still open a socket
+ * for its own channel (feedback), so a refusal (403) falls back to the default. Other failures fail.
+ */
+async function realtimeConfig(): Promise<RealtimeConfig> {
+  try {
+    return (await call<RealtimeConfig>(chat.realtimeConfig, {}, { silent: true })).data;
+  } catch (err) {
+    if (isAxiosError(err) && err.response?.status === 403) return DEFAULT_REALTIME_CONFIG;
+    throw err;
+  }
+}
+
+function bindEvent(socket: Socket, event: string) {
+  const bound = boundEvents.get(socket) ?? new Set<string>();
+  boundEvents.set(socket, bound);
+  if (bound.has(event)) return;
+  bound.add(event);
+  socket.on(event, (payload: unknown) => eventListeners.get(event)?.forEach((l) => l.onEvent(payload)));
+}
+
 /** The socket wants the bare token; the cookie holds "Bearer …". */
 export const socketToken = (bearer: string | undefined) =>
   bearer?.startsWith(BEARER_PREFIX) ? bearer.slice(BEARER_PREFIX.length) : (bearer ?? '');
@@ -35,10 +68,7 @@ export const socketToken = (bearer: string | undefined) =>
 async function openSocket(entry: Connection): Promise<Socket | null> {
   const { userId } = entry;
   // socket.io-client is loaded only once a chat is open, so the main chunk does not carry it.
-  const [{ io }, config] = await Promise.all([
-    import('socket.io-client'),
-    call<RealtimeConfig>(chat.realtimeConfig, {}, { silent: true }).then((r) => r.data),
-  ]);
+  const [{ io }, config] = await Promise.all([import('socket.io-client'), realtimeConfig()]);
   if (current !== entry) return null; // signed out (or in again) while loading
   const socket = io(config.host || undefined, {
     path: config.path,
@@ -50,7 +80,10 @@ async function openSocket(entry: Connection): Promise<Socket | null> {
   socket.on('connect', () => {
     socket.emit('subscribe', chatChannel(userId), (reply: { ok: boolean } | undefined) => {
       if (!reply?.ok) return;
-      if (joined) listeners.forEach((l) => l.onResubscribe?.());
+      if (joined) {
+        listeners.forEach((l) => l.onResubscribe?.());
+        eventListeners.forEach((set) => set.forEach((l) => l.onResubscribe?.()));
+      }
       joined = true;
     });
   });
@@ -65,6 +98,7 @@ async function openSocket(entry: Connection): Promise<Socket | null> {
   for (const event of CHAT_EVENTS) {
     socket.on(event, (payload: ChatEventPayload) => listeners.forEach((l) => l.onEvent(event, payload)));
   }
+  for (const event of eventListeners.keys()) bindEvent(socket, event);
   return socket;
 }
 
@@ -92,7 +126,7 @@ export function closeConnection() {
 // Sign-out or a switch of user closes the old user's socket; a new user connects when a chat needs it.
 onSessionChange(() => {
   if (current && current.userId !== getCurrentUser()?.id) closeConnection();
-  if (listeners.size) ensureConnection();
+  if (listeners.size || eventListeners.size) ensureConnection();
 });
 
 /** Listens to the signed-in user's chat channel until the returned function is called. */
@@ -119,5 +153,42 @@ export function useChatEvents(chatId: number, handlers: { onEvent: (event: ChatE
         onResubscribe: () => latest.current.onResubscribe?.(),
       }),
     [chatId],
+  );
+}
+
+/**
+ * Listens to one event of the signed-in user's channel (e.g. FeedbackMessageEvent) until the
+ * returned function is called; shares the one connection with the chat.
+ */
+export function listenRealtimeEvent<P = unknown>(event: string, onEvent: (payload: P) => void, onResubscribe?: () => void): () => void {
+  const listener: ChannelEventListener = { onEvent: onEvent as (payload: unknown) => void, onResubscribe };
+  const set = eventListeners.get(event) ?? new Set<ChannelEventListener>();
+  eventListeners.set(event, set);
+  set.add(listener);
+  ensureConnection();
+  const entry = current;
+  void entry?.socket.then((socket) => {
+    if (socket && eventListeners.has(event)) bindEvent(socket, event);
+  });
+  return () => {
+    set.delete(listener);
+    if (!set.size && eventListeners.get(event) === set) eventListeners.delete(event);
+  };
+}
+
+/** One event of the user's channel for as long as the component is mounted; the latest handlers are called. */
+export function useRealtimeEvent<P = unknown>(event: string, onEvent: (payload: P) => void, onResubscribe?: () => void) {
+  const latest = useRef({ onEvent, onResubscribe });
+  useEffect(() => {
+    latest.current = { onEvent, onResubscribe };
+  });
+  useEffect(
+    () =>
+      listenRealtimeEvent<P>(
+        event,
+        (payload) => latest.current.onEvent(payload),
+        () => latest.current.onResubscribe?.(),
+      ),
+    [event],
   );
 }

@@ -1,0 +1,35 @@
+import type { FastifyInstance } from 'fastify';
+import { feedback as contract, FEEDBACK_MESSAGE_EVENT, type FeedbackEvent, type FeedbackEventPayload } from '@promo/shared';
+import { ok, route } from '../../lib/route';
+import { addFeedbackMessage, createFeedback, feedbackRecipients, getFeedbackData, listFeedbacks } from './service';
+
+/**
+ * Sends a feedback event to the users' channels `chat_user_{id}`. Realtime.publish is typed for the
+ * chat events only; the lead will widen its type to the feedback events, until then this cast.
+ */
+function publishFeedback(app: FastifyInstance, userIds: number[], event: FeedbackEvent, payload: FeedbackEventPayload) {
+  (app.realtime.publish as (ids: number[], event: string, payload: unknown) => void).call(app.realtime, userIds, event, payload);
+}
+
+/** Feedback threads (spec 001 §2.15, §7): every signed-in user; object rules in the service. */
+export async function feedbackRoutes(app: FastifyInstance) {
+  route(app, contract.list, async ({ auth, query }) => ok('Feedbacks', 'feedbacks_list', await listFeedbacks(app.db, auth, query)));
+
+  route(app, contract.initialization, async ({ auth }) => ok('Users', 'feedback_users', { users: await feedbackRecipients(app.db, auth) }));
+
+  route(app, contract.create, async ({ auth, body, reply }) => {
+    const created = await createFeedback(app.db, auth, body);
+    // Both participants: the recipient's list shows the new thread, the sender's other tabs too.
+    publishFeedback(app, created.participants, FEEDBACK_MESSAGE_EVENT, { feedback_id: created.feedback_id, message: created.message });
+    reply.code(201);
+    return ok('The feedback was sent', 'feedback_created', { id: created.feedback_id });
+  });
+
+  route(app, contract.get, async ({ auth, query }) => ok('Feedback', 'feedback', await getFeedbackData(app.db, auth, query.feedback_id)));
+
+  route(app, contract.addMessage, async ({ auth, body }) => {
+    const added = await addFeedbackMessage(app.db, auth, body);
+    publishFeedback(app, added.participants, FEEDBACK_MESSAGE_EVENT, { feedback_id: body.feedback_id, message: added.message });
+    return ok('The message was added', 'feedback_message_added', added.data);
+  });
+}

@@ -1,0 +1,86 @@
+import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
+import {
+  DISTRIBUTOR_ROLES,
+  PROMOTIONS_ADMIN_ROLES,
+  type Role,
+  type SettingsUserOption,
+  type SystemSetting,
+  type SystemSettingBody,
+  type SystemSettingData,
+} from '@promo/shared';
+import type { Db, DbOrTx } from '../../db/client';
+import { systemSettings, users } from '../../db/schema';
+import { writeAudit } from '../../lib/audit';
+import type { AuthContext } from '../../lib/auth-context';
+import { AppError, invalid, notFound } from '../../lib/errors';
+
+const row = (r: typeof systemSettings.$inferSelect): SystemSetting => ({
+  id: r.id,
+  distributor_id: r.distributor_id,
+  admin_id: r.admin_id,
+  percent_promotion_report: r.percent_promotion_report,
+});
+
+/** Active users of these roles that are not deleted: the only ones a setting may name. */
+async function usersOfRoles(db: DbOrTx, roles: readonly Role[]): Promise<SettingsUserOption[]> {
+  const rows = await db
+    .select({ id: users.id, name: users.name, surname: users.surname, role: users.role })
+    .from(users)
+    .where(and(inArray(users.role, [...roles]), isNull(users.deleted_at), eq(users.status, true)))
+    .orderBy(asc(users.name), asc(users.surname), asc(users.id));
+  return rows.map((u) => ({ id: u.id, name: `${u.name} ${u.surname}`.trim(), role: u.role as Role }));
+}
+
+/** The one settings row; the oldest if someone ever inserted a second one by hand. */
+async function currentRow(db: DbOrTx) {
+  const [current] = await db.select().from(systemSettings).orderBy(asc(systemSettings.id)).limit(1);
+  return current ?? null;
+}
+
+export async function getSettings(db: DbOrTx): Promise<SystemSettingData> {
+  const [current, admins, distributors] = await Promise.all([currentRow(db), usersOfRoles(db, PROMOTIONS_ADMIN_ROLES), usersOfRoles(db, DISTRIBUTOR_ROLES)]);
+  return { settings: current ? row(current) : null, admins, distributors };
+}
+
+/** The distributor must be an active distributor and the promotions admin an active admin or cm-admin. */
+async function checkBody(db: DbOrTx, body: SystemSettingBody) {
+  const chosen = await db
+    .select({ id: users.id, role: users.role })
+    .from(users)
+    .where(and(inArray(users.id, [body.distributor_id, body.admin_id]), isNull(users.deleted_at), eq(users.status, true)));
+  const roleOf = (id: number) => chosen.find((u) => u.id === id)?.role as Role | undefined;
+  const errors: Record<string, string[]> = {};
+  if (!(DISTRIBUTOR_ROLES as readonly (Role | undefined)[]).includes(roleOf(body.distributor_id))) errors.distributor_id = ['not_a_distributor'];
+  if (!(PROMOTIONS_ADMIN_ROLES as readonly (Role | undefined)[]).includes(roleOf(body.admin_id))) errors.admin_id = ['not_a_promotions_admin'];
+  if (Object.keys(errors).length) throw invalid(errors);
+}
+
+const values = (body: SystemSettingBody) => ({
+  distributor_id: body.distributor_id,
+  admin_id: body.admin_id,
+  percent_promotion_report: body.percent_promotion_report,
+});
+
+/** POST: creates the row while there is none; a second row is refused (409), the web then uses PUT. */
+export async function createSettings(db: Db, auth: AuthContext, body: SystemSettingBody): Promise<SystemSetting> {
+  return db.transaction(async (tx) => {
+    // Two first saves at the same moment: the second waits here and then finds the first's row.
+    await tx.execute(sql`lock table ${systemSettings} in share row exclusive mode`);
+    if (await currentRow(tx)) throw new AppError(409, 'The system settings exist already', 'settings_exist');
+    await checkBody(tx, body);
+    const [created] = await tx.insert(systemSettings).values(values(body)).returning();
+    await writeAudit(tx, auth, { action: 'create', entity: 'system_settings', entityId: created!.id, after: created });
+    return row(created!);
+  });
+}
+
+export async function updateSettings(db: Db, auth: AuthContext, id: number, body: SystemSettingBody): Promise<SystemSetting> {
+  return db.transaction(async (tx) => {
+    const [before] = await tx.select().from(systemSettings).where(eq(systemSettings.id, id)).for('update');
+    if (!before) throw notFound();
+    await checkBody(tx, body);
+    const [after] = await tx.update(systemSettings).set(values(body)).where(eq(systemSettings.id, id)).returning();
+    await writeAudit(tx, auth, { action: 'update', entity: 'system_settings', entityId: id, before, after });
+    return row(after!);
+  });
+}

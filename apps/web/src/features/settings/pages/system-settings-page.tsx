@@ -1,0 +1,155 @@
+import { useEffect, useMemo } from 'react';
+import { Controller, useForm, useWatch, type Resolver } from 'react-hook-form';
+import { zodResolver } from '@hookform/resolvers/zod';
+import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
+import { useTranslation } from 'react-i18next';
+import { Save } from 'lucide-react';
+import { percentInput, systemSettingBody, type SettingsUserOption, type SystemSettingBody, type SystemSettingData } from '@promo/shared';
+import { Button } from '@/components/ui/button';
+import { FormField } from '@/components/ui/form-field';
+import { Input } from '@/components/ui/input';
+import { NativeSelect } from '@/components/ui/native-select';
+import { PageHeader } from '@/components/ui/page-header';
+import { useLastGood } from '@/lib/use-last-good';
+import { useSaveFeedback } from '@/lib/use-save-feedback';
+import { saveSettings, settingsKeys, settingsQuery } from '../api';
+
+/** What the inputs hold: the chosen ids as text ('' for none) and the percent's digits. */
+export interface SettingsFormValues {
+  distributor_id: string;
+  admin_id: string;
+  percent_promotion_report: string;
+}
+
+const resolver = zodResolver(systemSettingBody as never) as unknown as Resolver<SettingsFormValues, unknown, SystemSettingBody>;
+
+/** The stored values as the form shows them; a user who can no longer be chosen shows as none. */
+export function formValuesOf(data: SystemSettingData): SettingsFormValues {
+  const s = data.settings;
+  const chosen = (id: number | null | undefined, options: SettingsUserOption[]) => (id && options.some((o) => o.id === id) ? String(id) : '');
+  return {
+    distributor_id: chosen(s?.distributor_id, data.distributors),
+    admin_id: chosen(s?.admin_id, data.admins),
+    percent_promotion_report: s ? String(s.percent_promotion_report) : '',
+  };
+}
+
+export const settingsChanged = (a: SettingsFormValues, b: SettingsFormValues) =>
+  a.distributor_id !== b.distributor_id || a.admin_id !== b.admin_id || a.percent_promotion_report !== b.percent_promotion_report;
+
+/** /system-settings (spec 001 §2.14): the distributor, the promotions admin and the report's percent. */
+export default function SystemSettingsPage() {
+  const { t } = useTranslation();
+  const queryClient = useQueryClient();
+  const feedback = useSaveFeedback();
+  const query = useQuery(settingsQuery);
+  const data = useLastGood(query.data);
+  const stored = useMemo(() => (data ? formValuesOf(data) : null), [data]);
+
+  const form = useForm<SettingsFormValues, unknown, SystemSettingBody>({
+    resolver,
+    mode: 'onTouched',
+    defaultValues: { distributor_id: '', admin_id: '', percent_promotion_report: '' },
+  });
+  const { errors } = form.formState;
+  const values = useWatch({ control: form.control }) as SettingsFormValues;
+
+  // A fresh answer from the server is what the form starts from (and compares with).
+  useEffect(() => {
+    if (stored) form.reset(stored);
+  }, [stored, form]);
+
+  const save = useMutation({
+    mutationFn: (body: SystemSettingBody) => saveSettings(data?.settings?.id ?? null, body),
+    onSuccess: (res) => {
+      feedback.success(res);
+      void queryClient.invalidateQueries({ queryKey: settingsKeys.all });
+    },
+    onError: (err) => feedback.failure(err, form.setError),
+  });
+
+  const changed = !!stored && settingsChanged(values, stored);
+  const userOption = (u: SettingsUserOption, withRole: boolean) => (
+    <option key={u.id} value={String(u.id)}>
+      {withRole ? `${u.name} (${t(`roles.${u.role}`)})` : u.name}
+    </option>
+  );
+
+  return (
+    <section className="grid max-w-2xl gap-4">
+      <PageHeader title={t('settings.title')} />
+      {!data ? (
+        <p className="text-muted-foreground">{t('common.load_data')}</p>
+      ) : (
+        <form
+          noValidate
+          data-testid="system-settings-form"
+          onSubmit={form.handleSubmit((body) => save.mutate(body))}
+          className="grid gap-5 rounded-md border border-border bg-background p-6"
+        >
+          <p className="text-sm text-muted-foreground">{t('settings.intro')}</p>
+          <FormField id="settings-distributor" label={t('settings.fields.distributor')} error={errors.distributor_id?.message}>
+            <Controller
+              control={form.control}
+              name="distributor_id"
+              render={({ field }) => (
+                <NativeSelect id="settings-distributor" aria-invalid={!!errors.distributor_id} {...field}>
+                  {field.value === '' && <option value="">{t('settings.choose')}</option>}
+                  {data.distributors.map((u) => userOption(u, false))}
+                </NativeSelect>
+              )}
+            />
+          </FormField>
+          <FormField id="settings-admin" label={t('settings.fields.admin')} error={errors.admin_id?.message}>
+            <Controller
+              control={form.control}
+              name="admin_id"
+              render={({ field }) => (
+                <NativeSelect id="settings-admin" aria-invalid={!!errors.admin_id} {...field}>
+                  {field.value === '' && <option value="">{t('settings.choose')}</option>}
+                  {data.admins.map((u) => userOption(u, true))}
+                </NativeSelect>
+              )}
+            />
+            <p className="text-xs text-muted-foreground">{t('settings.admin_hint')}</p>
+          </FormField>
+          <FormField id="settings-percent" label={t('settings.fields.percent')} error={errors.percent_promotion_report?.message}>
+            <Controller
+              control={form.control}
+              name="percent_promotion_report"
+              render={({ field }) => (
+                <div className="flex items-center gap-2">
+                  <Input
+                    id="settings-percent"
+                    inputMode="numeric"
+                    autoComplete="off"
+                    className="w-28"
+                    aria-invalid={!!errors.percent_promotion_report}
+                    name={field.name}
+                    ref={field.ref}
+                    value={field.value}
+                    onBlur={field.onBlur}
+                    // Digits only: anything else typed or pasted is dropped (spec 001 §5).
+                    onChange={(e) => field.onChange(percentInput(e.target.value))}
+                  />
+                  <span className="text-sm text-muted-foreground">%</span>
+                </div>
+              )}
+            />
+            <p className="text-xs text-muted-foreground">{t('settings.percent_hint')}</p>
+          </FormField>
+          {changed && (
+            <div className="flex gap-2">
+              <Button type="submit" disabled={save.isPending}>
+                <Save /> {t('common.save')}
+              </Button>
+              <Button type="button" variant="outline" onClick={() => form.reset(stored)}>
+                {t('common.cancel')}
+              </Button>
+            </div>
+          )}
+        </form>
+      )}
+    </section>
+  );
+}

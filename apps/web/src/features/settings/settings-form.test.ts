@@ -1,0 +1,41 @@
+import { describe, expect, it } from 'vitest';
+import { percentInput, systemSettingBody } from '@promo/shared';
+import { formValuesOf, settingsChanged } from './pages/system-settings-page';
+
+const data = {
+  settings: { id: 1, distributor_id: 6, admin_id: 1, percent_promotion_report: 10 },
+  admins: [
+    { id: 1, name: 'Ingrid Admin', role: 'admin' as const },
+    { id: 3, name: 'Kari Nordmann', role: 'cm-admin' as const },
+  ],
+  distributors: [{ id: 6, name: 'Distribusjon Norge', role: 'distributor' as const }],
+};
+
+describe('system settings form', () => {
+  it('starts from the stored values; a user who can no longer be chosen shows as none', () => {
+    expect(formValuesOf(data)).toEqual({ distributor_id: '6', admin_id: '1', percent_promotion_report: '10' });
+    expect(formValuesOf({ ...data, settings: { ...data.settings, admin_id: 99, distributor_id: null } })).toMatchObject({ admin_id: '', distributor_id: '' });
+    expect(formValuesOf({ ...data, settings: null })).toEqual({ distributor_id: '', admin_id: '', percent_promotion_report: '' });
+  });
+
+  it('offers Save only when something changed', () => {
+    const stored = formValuesOf(data);
+    expect(settingsChanged(stored, { ...stored })).toBe(false);
+    expect(settingsChanged({ ...stored, percent_promotion_report: '11' }, stored)).toBe(true);
+    expect(settingsChanged({ ...stored, admin_id: '3' }, stored)).toBe(true);
+    expect(settingsChanged({ ...stored, distributor_id: '' }, stored)).toBe(true);
+  });
+
+  it('keeps digits only in the percent input and validates like the server', () => {
+    expect(percentInput('-12a.5')).toBe('125');
+    expect(percentInput('007')).toBe('7');
+    expect(percentInput('0')).toBe('0');
+    expect(systemSettingBody.safeParse({ distributor_id: '6', admin_id: '1', percent_promotion_report: '15' }).data).toEqual({ distributor_id: 6, admin_id: 1, percent_promotion_report: 15 });
+    const bad = systemSettingBody.safeParse({ distributor_id: '', admin_id: '1', percent_promotion_report: '' });
+    expect(bad.success).toBe(false);
+    expect(bad.error!.issues.map((i) => [i.path.join('.'), i.message])).toEqual([
+      ['distributor_id', 'required_field'],
+      ['percent_promotion_report', 'required_field'],
+    ]);
+  });
+});
