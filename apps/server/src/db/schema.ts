@@ -665,3 +665,24 @@ export const feedbackReads = pgTable(
   },
   (t) => [primaryKey({ columns: [t.message_id, t.user_id] })],
 );
+
+/**
+ * The report's amounts as they were when the promotion was sent to printers: the printers,
+ * the distributor and the stations work from these, whatever the planner says later.
+ */
+export const printReportAmounts = pgTable(
+  'print_report_amounts',
+  {
+    promotion_id: integer('promotion_id')
+      .notNull()
+      .references(() => promotions.id, { onDelete: 'cascade' }),
+    station_id: integer('station_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    psd_id: integer('psd_id')
+      .notNull()
+      .references(() => promotionSurfaceDesigns.id, { onDelete: 'cascade' }),
+    amount: integer('amount').notNull(),
+  },
+  (t) => [primaryKey({ columns: [t.promotion_id, t.station_id, t.psd_id] }), check('print_report_amounts_amount_check', sql`${t.amount} > 0`)],
+);

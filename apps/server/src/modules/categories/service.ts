@@ -5,6 +5,7 @@ import { categories, designs, products, users } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { invalidField, notFound } from '../../lib/errors';
+import { allQueries } from '../../lib/queries';
 
 export async function listCategories(db: DbOrTx): Promise<CategoryRow[]> {
   const rows = await db
@@ -74,10 +75,11 @@ export async function deleteCategory(db: Db, auth: AuthContext, id: number) {
   await db.transaction(async (tx) => {
     const [before] = await tx.select().from(categories).where(eq(categories.id, id));
     if (!before) throw notFound();
-    const [[p], [d]] = await Promise.all([
-      tx.select({ n: count() }).from(products).where(eq(products.category_id, id)),
-      tx.select({ n: count() }).from(designs).where(eq(designs.category_id, id)),
-    ]);
+    const [[p], [d]] = await allQueries(
+      tx,
+      () => tx.select({ n: count() }).from(products).where(eq(products.category_id, id)),
+      () => tx.select({ n: count() }).from(designs).where(eq(designs.category_id, id)),
+    );
     if (Number(p!.n) + Number(d!.n) > 0) throw invalidField('id', 'category_in_use');
     await tx.delete(categories).where(eq(categories.id, id));
     await writeAudit(tx, auth, { action: 'delete', entity: 'categories', entityId: id, before });

@@ -9,6 +9,7 @@ import { notify } from '../notifications/service';
 import { listPromotions, recordEvent } from '../promotions/service';
 import { loadReport } from '../reports/load';
 import { recomputeDeliveryStatus } from '../reports/service';
+import { allQueries } from '../../lib/queries';
 
 /** Promotions with at least one printed parcel. */
 const hasPrintedParcel = exists(sql`(select 1 from ${printedParcels} where ${printedParcels.promotion_id} = ${promotions.id})`);
@@ -36,13 +37,15 @@ export async function setDistributorTracker(
     const due = report.cells.get(station.id) ?? new Map<number, number>();
     const wanted = [...new Map(body.sent_surfaces.map((p) => [p.design_id, p])).values()];
     const ids = wanted.map((p) => p.design_id);
-    const [printed, delivered] = await Promise.all([
-      tx.select({ psd_id: printedParcelItems.psd_id }).from(printedParcelItems).where(inArray(printedParcelItems.psd_id, ids)),
-      tx
-        .select({ psd_id: distributorParcelItems.psd_id })
-        .from(distributorParcelItems)
-        .where(and(eq(distributorParcelItems.station_id, station.id), inArray(distributorParcelItems.psd_id, ids))),
-    ]);
+    const [printed, delivered] = await allQueries(
+      tx,
+      () => tx.select({ psd_id: printedParcelItems.psd_id }).from(printedParcelItems).where(inArray(printedParcelItems.psd_id, ids)),
+      () =>
+        tx
+          .select({ psd_id: distributorParcelItems.psd_id })
+          .from(distributorParcelItems)
+          .where(and(eq(distributorParcelItems.station_id, station.id), inArray(distributorParcelItems.psd_id, ids))),
+    );
     for (const pair of wanted) {
       const psd = report.psds.find((p) => p.psd_id === pair.design_id && p.surface_id === pair.surface_id);
       if (!psd || !due.has(pair.design_id)) throw invalidField('sent_surfaces', 'not_due_to_station');

@@ -10,7 +10,8 @@ import { containsPattern } from '../../lib/sql-helpers';
 import type { Storage } from '../../lib/storage';
 import { deleteFiles } from '../../lib/uploads';
 import { visiblePsd } from './psd-access';
-import { recomputeDesignStatus } from './service';
+import { assertNotSentToPrinters, recomputeDesignStatus } from './service';
+import { allQueries } from '../../lib/queries';
 
 export const downloadUrl = (table: 'design_chats' | 'promotion_surface_designs', tableId: number, id: number) =>
   `/api/files/download-stream?table_name=${table}&table_id=${tableId}&message_id=${id}`;
@@ -132,6 +133,7 @@ export async function updateBrief(db: Db, auth: AuthContext, id: number, body: B
   if (!Object.keys(changes).length) throw invalidField('title', 'nothing_to_change');
   await db.transaction(async (tx) => {
     const before = await visiblePsd(tx, auth, id, true);
+    if (changes.status && changes.status !== before.status) await assertNotSentToPrinters(tx, before.promotion_id);
     await tx
       .update(promotionSurfaceDesigns)
       .set({ ...changes, updated_at: new Date() })
@@ -245,13 +247,15 @@ export async function searchProducts(db: Db, search: string) {
 /** Files owned by the brief and chat of these designs, to delete with them. */
 export async function psdFileIds(db: DbOrTx, psdIds: number[]): Promise<number[]> {
   if (!psdIds.length) return [];
-  const [brief, chat] = await Promise.all([
-    db.select({ file_id: briefFiles.file_id }).from(briefFiles).where(inArray(briefFiles.psd_id, psdIds)),
-    db
-      .select({ file_id: chatMessages.file_id })
-      .from(chatMessages)
-      .innerJoin(chats, eq(chats.id, chatMessages.chat_id))
-      .where(and(inArray(chats.psd_id, psdIds), isNotNull(chatMessages.file_id))),
-  ]);
+  const [brief, chat] = await allQueries(
+    db,
+    () => db.select({ file_id: briefFiles.file_id }).from(briefFiles).where(inArray(briefFiles.psd_id, psdIds)),
+    () =>
+      db
+        .select({ file_id: chatMessages.file_id })
+        .from(chatMessages)
+        .innerJoin(chats, eq(chats.id, chatMessages.chat_id))
+        .where(and(inArray(chats.psd_id, psdIds), isNotNull(chatMessages.file_id))),
+  );
   return [...brief, ...chat].map((r) => r.file_id!);
 }

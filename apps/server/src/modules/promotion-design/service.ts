@@ -1,10 +1,10 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import { LOCKING_PSD_STATUSES, PROMOTION_STATUS_NAMES, type PromotionSurfaceDesigns, type PsdStatus } from '@promo/shared';
 import type { Db, DbOrTx } from '../../db/client';
-import { categories, chats, designs, promotions, promotionSurfaceDesigns, promotionSurfaces, surfaces } from '../../db/schema';
+import { categories, chats, designs, printReports, promotions, promotionSurfaceDesigns, promotionSurfaces, surfaces } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
-import { forbidden, invalidField, notFound } from '../../lib/errors';
+import { AppError, forbidden, invalidField, notFound } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
 import { deleteFiles } from '../../lib/uploads';
 import { recordEvent } from '../promotions/service';
@@ -15,6 +15,15 @@ export async function designCategoryScope(db: DbOrTx, auth: AuthContext): Promis
   if (auth.user.role !== 'cm') return null;
   const own = await db.select({ id: categories.id }).from(categories).where(eq(categories.manager_id, auth.user.id));
   return own.map((c) => c.id);
+}
+
+/**
+ * Once sent to printers a promotion's surfaces and designs are fixed: the printers print from them
+ * and the stored report amounts refer to them.
+ */
+export async function assertNotSentToPrinters(db: DbOrTx, promotionId: number) {
+  const [sent] = await db.select({ id: printReports.id }).from(printReports).where(eq(printReports.promotion_id, promotionId));
+  if (sent) throw new AppError(409, 'The promotion has already been sent to the printers', 'already_sent_to_printers');
 }
 
 async function promotionExists(db: DbOrTx, id: number) {
@@ -67,6 +76,8 @@ export async function surfacesWithDesigns(db: Db, auth: AuthContext, promotionId
 export async function recomputeDesignStatus(db: DbOrTx, promotionId: number, actorId: number) {
   const [promotion] = await db.select({ status: promotions.status }).from(promotions).where(eq(promotions.id, promotionId)).for('update');
   if (!promotion || (promotion.status !== 1 && promotion.status !== 2)) return;
+  const [sent] = await db.select({ id: printReports.id }).from(printReports).where(eq(printReports.promotion_id, promotionId));
+  if (sent) return;
   const rows = await db.select({ status: promotionSurfaceDesigns.status }).from(promotionSurfaceDesigns).where(eq(promotionSurfaceDesigns.promotion_id, promotionId));
   const next = rows.length > 0 && rows.every((r) => r.status === 'Completed') ? 2 : 1;
   if (next === promotion.status) return;
@@ -77,6 +88,7 @@ export async function recomputeDesignStatus(db: DbOrTx, promotionId: number, act
 export async function addSurface(db: Db, auth: AuthContext, promotionId: number, surfaceId: number) {
   return db.transaction(async (tx) => {
     if (!(await promotionExists(tx, promotionId))) throw invalidField('promotion_id', 'not_found');
+    await assertNotSentToPrinters(tx, promotionId);
     const [surface] = await tx.select({ id: surfaces.id }).from(surfaces).where(eq(surfaces.id, surfaceId));
     if (!surface) throw invalidField('surface_id', 'not_found');
     const inserted = await tx
@@ -99,6 +111,7 @@ export async function removeSurface(db: Db, storage: Storage, auth: AuthContext,
       .where(and(eq(promotionSurfaces.promotion_id, promotionId), eq(promotionSurfaces.surface_id, surfaceId)))
       .for('update');
     if (!link) throw notFound();
+    await assertNotSentToPrinters(tx, promotionId);
     const psds = await tx
       .select({ id: promotionSurfaceDesigns.id, status: promotionSurfaceDesigns.status })
       .from(promotionSurfaceDesigns)
@@ -121,6 +134,7 @@ export async function addDesign(db: Db, auth: AuthContext, body: { promotion_id:
       .from(promotionSurfaces)
       .where(and(eq(promotionSurfaces.promotion_id, body.promotion_id), eq(promotionSurfaces.surface_id, body.surface_id)));
     if (!link) throw invalidField('surface_id', 'surface_not_in_promotion');
+    await assertNotSentToPrinters(tx, body.promotion_id);
     const [design] = await tx.select().from(designs).where(eq(designs.id, body.design_id));
     if (!design) throw invalidField('design_id', 'not_found');
     const scope = await designCategoryScope(tx, auth);
@@ -139,6 +153,7 @@ export async function removeDesign(db: Db, storage: Storage, auth: AuthContext, 
   await db.transaction(async (tx) => {
     const [psd] = await tx.select().from(promotionSurfaceDesigns).where(eq(promotionSurfaceDesigns.id, id)).for('update');
     if (!psd) throw notFound();
+    await assertNotSentToPrinters(tx, psd.promotion_id);
     if (auth.user.role !== 'admin' && LOCKING_PSD_STATUSES.includes(psd.status as PsdStatus)) throw invalidField('id', 'design_locked');
     const designFiles = await psdFileIds(tx, [id]);
     await tx.delete(promotionSurfaceDesigns).where(eq(promotionSurfaceDesigns.id, id));

@@ -35,7 +35,7 @@ describe('report totals', () => {
   it('sums the amounts of the stations that receive each design and leaves out zeros', () => {
     const stations = [station({ id: 1 }), station({ id: 2 }), station({ id: 3, categoryIds: [] })];
     const amounts: Record<string, number> = { '1:10': 5, '2:10': 6, '3:10': 50, '1:20': 0 };
-    const { cells, totals } = computeReport(stations, [psd(), psd({ psd_id: 2, surface_id: 20 })], (s, f) => amounts[`${s}:${f}`] ?? 0, 10);
+    const { cells, totals } = computeReport(stations, [psd(), psd({ psd_id: 2, surface_id: 20 })], (s, p) => amounts[`${s}:${p.surface_id}`] ?? 0, 10);
     expect(totals.get(1)).toEqual({ sum: 11, percent: 2, total: 13, price: 12.5, total_price: 162.5 });
     expect(totals.get(2)).toMatchObject({ sum: 0, total: 0 });
     expect(cells.get(1)?.get(1)).toBe(5);

@@ -40,14 +40,21 @@ export const totalPrice = (total: number, price: number) => Math.round(total * M
  * Each station's amount per design (only designs it receives, amount > 0), and each design's
  * Sum, Percent, Total number, price and Total price.
  */
-export function computeReport(stations: ReportStation[], psds: ReportPsd[], amountOf: (stationId: number, surfaceId: number) => number, percent: number) {
+export function computeReport(
+  stations: ReportStation[],
+  psds: ReportPsd[],
+  amountOf: (stationId: number, psd: ReportPsd) => number,
+  percent: number,
+  /** Who receives what; frozen amounts already answer it. */
+  receiving: (station: ReportStation, psd: ReportPsd) => boolean = receives,
+) {
   const cells = new Map<number, Map<number, number>>();
   const totals = new Map<number, ColumnTotals>();
   for (const psd of psds) {
     let sum = 0;
     for (const station of stations) {
-      if (!receives(station, psd)) continue;
-      const amount = amountOf(station.id, psd.surface_id);
+      if (!receiving(station, psd)) continue;
+      const amount = amountOf(station.id, psd);
       if (amount <= 0) continue;
       sum += amount;
       let row = cells.get(station.id);

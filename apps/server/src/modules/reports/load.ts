@@ -9,6 +9,7 @@ import {
   plannerAmounts,
   printedParcelItems,
   printedParcels,
+  printReportAmounts,
   printReports,
   promotionSurfaceDesigns,
   surfaces,
@@ -16,21 +17,26 @@ import {
   userCategories,
   users,
 } from '../../db/schema';
+import { allQueries } from '../../lib/queries';
 import { computeReport, type ReportPsd, type ReportStation } from './compute';
 
 export type StationInfo = ReportStation & { name: string; company_name: string; address: string; postcode: string; kommune: string; categories: string[] };
 export type PsdInfo = ReportPsd & { status: string; surface_name: string; design_name: string; printer_id: number | null; printer_name: string | null; price_text: string };
 
-/** Active stations with their categories. */
-async function loadStations(db: DbOrTx): Promise<StationInfo[]> {
-  const [rows, links] = await Promise.all([
-    db
-      .select({ id: users.id, name: users.name, company_name: users.company_name, post_address: users.post_address, postcode: users.postcode, kommune: users.kommune, group: users.group })
-      .from(users)
-      .where(and(eq(users.role, 'user'), eq(users.status, true), isNull(users.deleted_at)))
-      .orderBy(asc(users.name), asc(users.id)),
-    db.select({ user_id: userCategories.user_id, category_id: categories.id, name: categories.name }).from(userCategories).innerJoin(categories, eq(categories.id, userCategories.category_id)),
-  ]);
+/** Active stations with their categories; or, for a report sent to printers, the stations it was sent for. */
+async function loadStations(db: DbOrTx, only?: number[]): Promise<StationInfo[]> {
+  const which = only ? inArray(users.id, only.length ? only : [-1]) : and(eq(users.status, true), isNull(users.deleted_at));
+  const [rows, links] = await allQueries(
+    db,
+    () =>
+      db
+        .select({ id: users.id, name: users.name, company_name: users.company_name, post_address: users.post_address, postcode: users.postcode, kommune: users.kommune, group: users.group })
+        .from(users)
+        .where(and(eq(users.role, 'user'), which))
+        .orderBy(asc(users.name), asc(users.id)),
+    () =>
+      db.select({ user_id: userCategories.user_id, category_id: categories.id, name: categories.name }).from(userCategories).innerJoin(categories, eq(categories.id, userCategories.category_id)),
+  );
   const linksOf = new Map<number, typeof links>();
   for (const l of links) {
     const own = linksOf.get(l.user_id);
@@ -127,17 +133,48 @@ async function loadAmounts(db: DbOrTx, surfaceIds: number[], stations: { id: num
   return bySurface;
 }
 
-/** Everything the report, the Excel file, the print flow and the status rules compute from. */
+/** The amounts stored when the promotion was sent to printers: "stationId:psdId" -> amount. */
+async function frozenAmounts(db: DbOrTx, promotionId: number) {
+  const rows = await db
+    .select({ station_id: printReportAmounts.station_id, psd_id: printReportAmounts.psd_id, amount: printReportAmounts.amount })
+    .from(printReportAmounts)
+    .where(eq(printReportAmounts.promotion_id, promotionId));
+  return new Map(rows.map((r) => [`${r.station_id}:${r.psd_id}`, r.amount]));
+}
+
+/**
+ * Everything the report, the Excel file, the print flow and the status rules compute from. Once
+ * the promotion is sent to printers the amounts stored then are used, so later planner changes
+ * do not move what the printers print and the distributor ships.
+ */
 export async function loadReport(db: DbOrTx, promotionId: number, requestedPercent?: number) {
-  const [{ percent, printReport }, stations, psds] = await Promise.all([reportPercent(db, promotionId, requestedPercent), loadStations(db), loadPsds(db, promotionId)]);
+  const [{ percent, printReport }, psds] = await allQueries(
+    db,
+    () => reportPercent(db, promotionId, requestedPercent),
+    () => loadPsds(db, promotionId),
+  );
+  const frozen = printReport ? await frozenAmounts(db, promotionId) : new Map<string, number>();
+  if (frozen.size) {
+    const stations = await loadStations(db, [...new Set([...frozen.keys()].map((k) => Number(k.split(':')[0])))]);
+    const amountOf = (stationId: number, psd: ReportPsd) => frozen.get(`${stationId}:${psd.psd_id}`) ?? 0;
+    const computed = computeReport(stations, psds, amountOf, percent, () => true);
+    return { percent, printReport, stations, psds, ...computed };
+  }
+  const stations = await loadStations(db);
   const amounts = await loadAmounts(db, [...new Set(psds.map((p) => p.surface_id))], stations);
   const position = new Map(stations.map((s, i) => [s.id, i]));
-  const amountOf = (stationId: number, surfaceId: number) => {
+  const amountOf = (stationId: number, psd: ReportPsd) => {
     const i = position.get(stationId);
-    return i === undefined ? 0 : (amounts.get(surfaceId)?.[i] ?? 0);
+    return i === undefined ? 0 : (amounts.get(psd.surface_id)?.[i] ?? 0);
   };
   const computed = computeReport(stations, psds, amountOf, percent);
   return { percent, printReport, stations, psds, ...computed };
+}
+
+/** Stores the report's amounts with the print report (inside the send-to-printers transaction). */
+export async function freezeAmounts(tx: DbOrTx, promotionId: number, cells: Map<number, Map<number, number>>) {
+  const rows = [...cells].flatMap(([station_id, row]) => [...row].map(([psd_id, amount]) => ({ promotion_id: promotionId, station_id, psd_id, amount })));
+  for (let i = 0; i < rows.length; i += 5000) await tx.insert(printReportAmounts).values(rows.slice(i, i + 5000));
 }
 
 export async function printedParcelsOf(db: DbOrTx, promotionId: number, printerId?: number): Promise<PrintedParcel[]> {

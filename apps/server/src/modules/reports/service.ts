@@ -14,7 +14,7 @@ import { distributorParcelItems, distributorParcels, printedParcelItems, printRe
 import type { AuthContext } from '../../lib/auth-context';
 import { AppError, notFound } from '../../lib/errors';
 import { getPromotion, recordEvent } from '../promotions/service';
-import { distributorParcelsOf, loadReport, printedParcelsOf } from './load';
+import { distributorParcelsOf, freezeAmounts, loadReport, printedParcelsOf } from './load';
 import { notify } from '../notifications/service';
 
 type Loaded = Awaited<ReturnType<typeof loadReport>>;
@@ -170,6 +170,7 @@ export async function sendToPrinters(db: Db, auth: AuthContext, body: { promotio
     if (missing.length) return { sent: false as const, surfaces: missing };
 
     await tx.insert(printReports).values({ promotion_id: promotion.id, percent: body.percent_report, description_cm: body.description_cm, sent_by: auth.user.id });
+    await freezeAmounts(tx, promotion.id, report.cells);
     await recordEvent(tx, promotion.id, 'sent_to_printers', auth.user.id);
     const printerIds = [...new Set(report.psds.filter((p) => report.totals.get(p.psd_id)!.total > 0).map((p) => p.printer_id!))];
     await notify(tx, printerIds, { kind: 'sent_to_printers', promotion_id: promotion.id, promotion_name: promotion.name, link: `/print-promotion-report?prom_id=${promotion.id}` });
