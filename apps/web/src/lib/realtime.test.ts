@@ -182,16 +182,6 @@ describe('realtime', () => {
     expect(onEvent).toHaveBeenCalledTimes(1);
   });
 
-  it('a role the config call refuses (403) still connects to the default socket path', async () => {
-    const { AxiosError } = await import('axios');
-    call.mockImplementationOnce(async () => {
-      throw new AxiosError('403', 'ERR_BAD_REQUEST', undefined, undefined, { status: 403 } as never);
-    });
-    rt.listenRealtimeEvent('FeedbackMessageEvent', vi.fn());
-    await vi.waitFor(() => expect(sockets).toHaveLength(1));
-    expect(io).toHaveBeenCalledWith(undefined, expect.objectContaining({ path: rt.DEFAULT_REALTIME_CONFIG.path }));
-  });
-
   it('any other failure of the config call leaves no connection behind', async () => {
     call.mockImplementationOnce(async () => {
       throw new Error('Network Error');

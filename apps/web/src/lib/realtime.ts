@@ -1,7 +1,6 @@
 import { useEffect, useRef } from 'react';
 import type { Socket } from 'socket.io-client';
 import { BEARER_PREFIX, chat, chatChannel, CHAT_EVENTS, type ChatEvent, type ChatEventPayload } from '@promo/shared';
-import { isAxiosError } from 'axios';
 import { call } from './api-client';
 import { getBearerToken, getCurrentUser, onSessionChange } from './session';
 
@@ -37,21 +36,8 @@ let current: Connection | null = null;
 /** How long to wait before reconnecting after the server closed the socket (a restart). */
 export const SERVER_DISCONNECT_RETRY_MS = 1000;
 
-/** Where the socket lives when the config call is refused for the role: this origin, the default path. */
-export const DEFAULT_REALTIME_CONFIG: RealtimeConfig = { key: 'socket.io', host: '', path: '/socket.io', events: [] };
-
-/**
- * The config call is open to the chat's roles only; every signed-in user may still open a socket
- * for its own channel (feedback), so a refusal (403) falls back to the default. Other failures fail.
- */
-async function realtimeConfig(): Promise<RealtimeConfig> {
-  try {
-    return (await call<RealtimeConfig>(chat.realtimeConfig, {}, { silent: true })).data;
-  } catch (err) {
-    if (isAxiosError(err) && err.response?.status === 403) return DEFAULT_REALTIME_CONFIG;
-    throw err;
-  }
-}
+/** Where the socket lives (every signed-in user: chat and feedback share the per-user channel). */
+const realtimeConfig = async () => (await call<RealtimeConfig>(chat.realtimeConfig, {}, { silent: true })).data;
 
 function bindEvent(socket: Socket, event: string) {
   const bound = boundEvents.get(socket) ?? new Set<string>();

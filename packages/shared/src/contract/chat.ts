@@ -59,7 +59,8 @@ export const newMessageBody = chatId.extend({
 });
 
 export const chat = {
-  realtimeConfig: endpoint({ method: 'GET', path: '/api/web-socket/get-reverb-data', access: 'promotions.view' }),
+  /** Every signed-in user: the chat and the feedback threads both use the per-user channel. */
+  realtimeConfig: endpoint({ method: 'GET', path: '/api/web-socket/get-reverb-data', access: 'authenticated' }),
   get: endpoint({ method: 'GET', path: '/api/design-chat', access: 'promotions.view', query: chatId }),
   send: endpoint({ method: 'POST', path: '/api/design-chat', access: 'promotions.view', body: newMessageBody }),
   update: endpoint({
