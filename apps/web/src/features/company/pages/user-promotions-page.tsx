@@ -15,6 +15,7 @@ export default function UserPromotionsPage() {
   return (
     <>
       <PromotionListView
+        imageFirst
         title={t('company.promotions.title')}
         endpoint={company.userPromotions}
         actions={(row) => (

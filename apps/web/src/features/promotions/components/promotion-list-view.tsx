@@ -28,8 +28,10 @@ export function PromotionListView({
   endpoint,
   headerActions,
   actions,
+  imageFirst,
 }: {
   title: string;
+  imageFirst?: boolean;
   endpoint?: Endpoint;
   headerActions?: ReactNode;
   actions: (row: PromotionRow) => ReactNode;
@@ -110,6 +112,7 @@ export function PromotionListView({
         onImage={setViewing}
         actions={actions}
         activeId={activeId}
+        imageFirst={imageFirst}
       />
       <Pagination page={list.page} pageSize={list.pageSize} total={data?.total ?? 0} onPage={list.setPage} />
       <ImageViewer src={viewing?.url_images?.original ?? null} title={viewing?.name} onClose={() => setViewing(null)} />

@@ -18,6 +18,7 @@ export function PromotionsTable({
   onImage,
   actions,
   activeId,
+  imageFirst,
 }: {
   rows: PromotionRow[];
   statusNames: string[] | undefined;
@@ -29,16 +30,39 @@ export function PromotionsTable({
   actions: (row: PromotionRow) => ReactNode;
   /** The promotion the user came back from: its row is marked. */
   activeId?: number | null;
+  /** The station's list puts the image first (spec 001 §2.11). */
+  imageFirst?: boolean;
 }) {
   const { t } = useTranslation();
+  const imageHead = <TableHead>{t('promotions.columns.image')}</TableHead>;
+  const imageCell = (row: PromotionRow) => (
+    <TableCell>
+      {row.url_images ? (
+        <div className="group relative w-fit">
+          <img src={row.url_images.w_200} alt={row.name} loading="lazy" className="max-h-24 w-auto max-w-[200px] rounded" />
+          <button
+            type="button"
+            aria-label={t('common.enlarge_image')}
+            onClick={() => onImage(row)}
+            className="absolute inset-0 flex cursor-zoom-in items-center justify-center rounded bg-black/40 text-white opacity-0 transition-opacity group-hover:opacity-100 focus-visible:opacity-100"
+          >
+            <Eye className="size-5" />
+          </button>
+        </div>
+      ) : (
+        <span className="text-xs text-muted-foreground">{t('common.no_image')}</span>
+      )}
+    </TableCell>
+  );
   return (
     <Table data-testid="promotions-table">
       <TableHeader>
         <TableRow>
+          {imageFirst && imageHead}
           <SortableHead field="name" sort={sort} onSort={onSort}>
             {t('promotions.columns.name')}
           </SortableHead>
-          <TableHead>{t('promotions.columns.image')}</TableHead>
+          {!imageFirst && imageHead}
           <SortableHead field="created_at" sort={sort} onSort={onSort}>
             {t('promotions.columns.created')}
           </SortableHead>
@@ -60,24 +84,9 @@ export function PromotionsTable({
             data-state={row.id === activeId ? 'active' : undefined}
             className={row.id === activeId ? 'bg-accent' : undefined}
           >
+            {imageFirst && imageCell(row)}
             <TableCell className="font-medium">{row.name}</TableCell>
-            <TableCell>
-              {row.url_images ? (
-                <div className="group relative w-fit">
-                  <img src={row.url_images.w_200} alt={row.name} loading="lazy" className="max-h-24 w-auto max-w-[200px] rounded" />
-                  <button
-                    type="button"
-                    aria-label={t('common.enlarge_image')}
-                    onClick={() => onImage(row)}
-                    className="absolute inset-0 flex cursor-zoom-in items-center justify-center rounded bg-black/40 text-white opacity-0 transition-opacity group-hover:opacity-100 focus-visible:opacity-100"
-                  >
-                    <Eye className="size-5" />
-                  </button>
-                </div>
-              ) : (
-                <span className="text-xs text-muted-foreground">{t('common.no_image')}</span>
-              )}
-            </TableCell>
+            {!imageFirst && imageCell(row)}
             <TableCell>{formatDate(row.created_at)}</TableCell>
             <TableCell className="whitespace-nowrap">
               {formatDate(row.period.from)} – {formatDate(row.period.to)}
