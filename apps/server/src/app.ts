@@ -129,6 +129,13 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   registerErrorHandler(app);
   app.decorate('realtime', await attachRealtime(app, db, config.REDIS_URL));
+  // Sign-out, deactivation, a role change and deletion end sessions: their sockets go at once
+  // rather than at the next minute's check.
+  app.addHook('onResponse', async (req, reply) => {
+    if (req.method !== 'GET' && reply.statusCode < 400 && /^\/api\/(auth|users)\b/.test(req.url)) {
+      app.realtime.dropEndedSessions().catch((err) => app.log.warn({ err }, 'socket session check failed'));
+    }
+  });
   const mailer = opts.mailer ?? createMailer(db, { smtpUrl: config.SMTP_URL, publicUrl: config.PUBLIC_URL, log: app.log });
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());

@@ -2,15 +2,35 @@ import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
-import { chatChannel, type ChatEvent, type ChatEventPayload } from '@promo/shared';
+import { chatChannel, type ChatEvent, type ChatEventPayload, type FeedbackEvent, type FeedbackEventPayload } from '@promo/shared';
+import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
+import { sessions, users } from '../db/schema';
 import { resolveSession } from './sessions';
 
 export const SOCKET_PATH = '/socket.io';
+const REDIS_CONNECT_MS = 5000;
 
-/** Sends chat events to users' channels, across processes when REDIS_URL is set. */
+/** The events of a user's channel and what each carries. */
+type ChannelEvents = { [E in ChatEvent]: ChatEventPayload } & { [E in FeedbackEvent]: FeedbackEventPayload };
+
+/** Sends chat and feedback events to users' channels, across processes when REDIS_URL is set. */
 export interface Realtime {
-  publish(userIds: number[], event: ChatEvent, payload: ChatEventPayload): void;
+  publish<E extends keyof ChannelEvents>(userIds: number[], event: E, payload: ChannelEvents[E]): void;
+  /** Disconnects this process's sockets whose session ended (signed out, expired, user blocked); runs every minute. */
+  dropEndedSessions(): Promise<number>;
+}
+
+const SESSION_CHECK_MS = 60_000;
+
+/** The ids among `ids` of sessions that are still live. */
+async function liveSessions(db: DbOrTx, ids: number[]): Promise<Set<number>> {
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.user_id))
+    .where(and(inArray(sessions.id, ids), isNull(sessions.revoked_at), gt(sessions.expires_at, new Date()), isNull(users.deleted_at), eq(users.status, true)));
+  return new Set(rows.map((r) => r.id));
 }
 
 /**
@@ -25,10 +45,28 @@ export async function attachRealtime(app: FastifyInstance, db: DbOrTx, redisUrl:
     const sub = pub.duplicate();
     pub.on('error', (err) => app.log.error({ err }, 'redis publisher'));
     sub.on('error', (err) => app.log.error({ err }, 'redis subscriber'));
-    await Promise.all([pub.connect(), sub.connect()]);
+    // node-redis retries an unreachable server forever: refuse to start instead of hanging.
+    let timer: NodeJS.Timeout | undefined;
+    const timeout = new Promise<never>((_, reject) => {
+      timer = setTimeout(() => reject(new Error(`Redis (REDIS_URL) did not answer within ${REDIS_CONNECT_MS} ms`)), REDIS_CONNECT_MS);
+    });
+    try {
+      await Promise.race([Promise.all([pub.connect(), sub.connect()]), timeout]);
+    } catch (err) {
+      for (const client of [pub, sub]) {
+        try {
+          client.destroy();
+        } catch {
+          // already closed
+        }
+      }
+      throw err;
+    } finally {
+      clearTimeout(timer);
+    }
     io.adapter(createAdapter(pub, sub));
     app.addHook('onClose', async () => {
-      await Promise.allSettled([pub.quit(), sub.quit()]);
+      await Promise.allSettled([pub.close(), sub.close()]);
     });
   }
 
@@ -39,6 +77,7 @@ export async function attachRealtime(app: FastifyInstance, db: DbOrTx, redisUrl:
       .then((auth) => {
         if (!auth) return next(new Error('unauthenticated'));
         socket.data.userId = auth.user.id;
+        socket.data.sessionId = auth.sessionId;
         next();
       })
       .catch(() => next(new Error('unauthenticated')));
@@ -53,8 +92,24 @@ export async function attachRealtime(app: FastifyInstance, db: DbOrTx, redisUrl:
     });
   });
 
+  // A socket outlives the request that opened it: one whose session ends stops receiving chats.
+  const dropEndedSessions = async () => {
+    const open = [...io.of('/').sockets.values()];
+    if (!open.length) return 0;
+    const live = await liveSessions(db, [...new Set(open.map((s) => s.data.sessionId as number))]);
+    const ended = open.filter((s) => !live.has(s.data.sessionId as number));
+    for (const s of ended) s.disconnect(true);
+    return ended.length;
+  };
+  const sessionCheck = setInterval(() => {
+    dropEndedSessions().catch((err) => app.log.warn({ err }, 'socket session check failed'));
+  }, SESSION_CHECK_MS);
+  sessionCheck.unref();
+
   app.addHook('preClose', async () => {
-    io.local.disconnectSockets(true);
+    clearInterval(sessionCheck);
+    // Closing the transports (not a server-side disconnect) lets clients reconnect by themselves
+    // to the next process.
     io.engine.close();
   });
 
@@ -62,5 +117,6 @@ export async function attachRealtime(app: FastifyInstance, db: DbOrTx, redisUrl:
     publish(userIds, event, payload) {
       if (userIds.length) io.to(userIds.map(chatChannel)).emit(event, payload);
     },
+    dropEndedSessions,
   };
 }

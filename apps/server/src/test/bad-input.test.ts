@@ -3,6 +3,9 @@ import { count } from 'drizzle-orm';
 import {
   auth,
   categories as categoriesContract,
+  chat as chatContract,
+  designPage as designPageContract,
+  downloads as downloadsContract,
   designs as designsContract,
   products as productsContract,
   promotions as promotionsContract,
@@ -13,9 +16,13 @@ import {
 } from '@promo/shared';
 import {
   auditLog,
+  briefFiles,
+  briefProducts,
   categories,
+  chatMessages,
   designs,
   files,
+  messageReads,
   products,
   promotions,
   promotionSurfaceDesigns,
@@ -36,6 +43,9 @@ const ENDPOINTS: [string, Endpoint][] = Object.entries({
   ...prefix('products', productsContract),
   ...prefix('promotions', promotionsContract),
   ...prefix('promotionDesign', promotionDesignContract),
+  ...prefix('designPage', designPageContract),
+  ...prefix('chat', chatContract),
+  ...prefix('downloads', downloadsContract),
 });
 
 function prefix(area: string, contract: Record<string, Endpoint>) {
@@ -44,7 +54,7 @@ function prefix(area: string, contract: Record<string, Endpoint>) {
 
 const junk = 'x'.repeat(10_000);
 const BODIES: Record<string, unknown>[] = [
-  { email: junk, password: junk, name: junk, user_id: junk, new_password: junk, field: junk, value: junk },
+  { email: junk, password: junk, name: junk, user_id: junk, new_password: junk, field: junk, value: junk, search: junk, text: junk + junk },
   { email: ['a@b.no'], user_id: ['1', '2'], name: { nested: 'x' }, category_ids: { a: 'b' }, status: 'maybe', role: 'root' },
   { user_id: '-1', count_show: '1e9', start_index: '-5', sort_by: 'password_hash', sort_count: '3' },
   { vendor_code: '12x', ean: '-1', price: '1.999', tax: '-3', category: 'Nope', category_id: 'x', surface_id: 'x', new_type: '"";', new_size: 'big', img_url: '@@@', file_id: 'x' },
@@ -63,7 +73,7 @@ afterAll(() => t.close());
 async function snapshot() {
   const db = t.database.db;
   const counts = await Promise.all(
-    [users, categories, auditLog, designs, surfaces, products, files, promotions, promotionSurfaces, promotionSurfaceDesigns].map(async (table) => (await db.select({ n: count() }).from(table))[0]!.n),
+    [users, categories, auditLog, designs, surfaces, products, files, promotions, promotionSurfaces, promotionSurfaceDesigns, briefFiles, briefProducts, chatMessages, messageReads].map(async (table) => (await db.select({ n: count() }).from(table))[0]!.n),
   );
   return counts;
 }

@@ -1,7 +1,7 @@
-import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
-import type { ChatFileType, ChatMessage } from '@promo/shared';
+import { and, asc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
+import type { ChatFileType, ChatMessage, UrlImages } from '@promo/shared';
 import type { DbOrTx } from '../../db/client';
-import { categories, chatMessages, messageReads, users } from '../../db/schema';
+import { categories, chatMessages, chats, designs, messageReads, promotionSurfaceDesigns, users } from '../../db/schema';
 import { urlImagesFor } from '../../lib/images';
 import { downloadUrl } from '../promotion-design/design-page';
 
@@ -14,7 +14,39 @@ export function formatFileSize(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(2)} Mb`;
 }
 
-/** Messages as the client sees them: a removed one keeps its place but shows nothing. */
+/** One message as the client sees it: a removed one keeps its place but shows nothing. */
+function present(r: MessageRow, readers: number[], senderName: string, images: UrlImages | null): ChatMessage {
+  const live = !r.delete_message;
+  const hasFile = live && r.file_id !== null;
+  return {
+    id: r.id,
+    chat_id: r.chat_id,
+    message_id: r.message_id,
+    text: live ? r.text : '',
+    url_images: hasFile && r.type_extension === 'image' ? images : null,
+    url_file: hasFile ? downloadUrl('design_chats', r.chat_id, r.message_id) : null,
+    file_name: live ? r.file_name : '',
+    file_size: live ? formatFileSize(r.file_size) : '',
+    type_extension: live ? (r.type_extension as ChatMessage['type_extension']) : '',
+    type_file: live ? (r.type_file as ChatFileType) : '',
+    comment_mess_id: r.comment_mess_id,
+    update_message: r.update_message,
+    delete_message: r.delete_message,
+    who_read_messages: readers,
+    sender_id: r.sender_id,
+    sender_name: senderName,
+    rating_file: live ? r.rating_file : null,
+    create_date: r.created_at.toISOString(),
+  };
+}
+
+export const senderName = (u: { name: string; surname: string }) => `${u.name} ${u.surname}`.trim();
+
+/** A message just written by `sender`: nobody has read it yet, so no query is needed to show it. */
+export const newChatMessage = (row: MessageRow, sender: { name: string; surname: string }, images: UrlImages | null) =>
+  present(row, [], senderName(sender), images);
+
+/** Messages as the client sees them, with readers, sender names and image links. */
 export async function toChatMessages(db: DbOrTx, rows: MessageRow[]): Promise<ChatMessage[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
@@ -24,31 +56,12 @@ export async function toChatMessages(db: DbOrTx, rows: MessageRow[]): Promise<Ch
     senderIds.length ? db.select({ id: users.id, name: users.name, surname: users.surname }).from(users).where(inArray(users.id, senderIds)) : [],
     urlImagesFor(db, rows.filter((r) => r.type_extension === 'image' && !r.delete_message).map((r) => r.file_id)),
   ]);
-  const names = new Map(senders.map((s) => [s.id, `${s.name} ${s.surname}`.trim()]));
-  return rows.map((r) => {
-    const live = !r.delete_message;
-    const hasFile = live && r.file_id !== null;
-    return {
-      id: r.id,
-      chat_id: r.chat_id,
-      message_id: r.message_id,
-      text: live ? r.text : '',
-      url_images: hasFile && r.type_extension === 'image' ? (images.get(r.file_id!) ?? null) : null,
-      url_file: hasFile ? downloadUrl('design_chats', r.chat_id, r.message_id) : null,
-      file_name: live ? r.file_name : '',
-      file_size: live ? formatFileSize(r.file_size) : '',
-      type_extension: live ? (r.type_extension as ChatMessage['type_extension']) : '',
-      type_file: live ? (r.type_file as ChatFileType) : '',
-      comment_mess_id: r.comment_mess_id,
-      update_message: r.update_message,
-      delete_message: r.delete_message,
-      who_read_messages: reads.filter((x) => x.message_id === r.id).map((x) => x.user_id),
-      sender_id: r.sender_id,
-      sender_name: r.sender_id !== null ? (names.get(r.sender_id) ?? '') : '',
-      rating_file: live ? r.rating_file : null,
-      create_date: r.created_at.toISOString(),
-    };
-  });
+  const names = new Map(senders.map((s) => [s.id, senderName(s)]));
+  const readers = new Map<number, number[]>();
+  for (const x of reads) (readers.get(x.message_id) ?? readers.set(x.message_id, []).get(x.message_id)!).push(x.user_id);
+  return rows.map((r) =>
+    present(r, readers.get(r.id) ?? [], r.sender_id !== null ? (names.get(r.sender_id) ?? '') : '', r.file_id !== null ? (images.get(r.file_id) ?? null) : null),
+  );
 }
 
 export async function chatMessagesByIds(db: DbOrTx, ids: number[]): Promise<ChatMessage[]> {
@@ -57,20 +70,26 @@ export async function chatMessagesByIds(db: DbOrTx, ids: number[]): Promise<Chat
   return toChatMessages(db, rows);
 }
 
-/** Who receives a chat's events (DOMAIN.md): admins, cm-admins, designers and the category's cm. */
-export async function chatParticipants(db: DbOrTx, categoryId: number): Promise<number[]> {
-  const [staff, manager] = await Promise.all([
-    db
-      .select({ id: users.id })
-      .from(users)
-      .where(and(inArray(users.role, ['admin', 'cm-admin', 'designer']), eq(users.status, true), isNull(users.deleted_at))),
-    db
-      .select({ id: users.id })
-      .from(categories)
-      .innerJoin(users, eq(users.id, categories.manager_id))
-      .where(and(eq(categories.id, categoryId), eq(users.role, 'cm'), eq(users.status, true), isNull(users.deleted_at))),
-  ]);
-  return [...new Set([...staff, ...manager].map((u) => u.id))];
+/** Who receives a chat's events (DOMAIN.md): admins, cm-admins, designers and the cm of the design's category. */
+export async function chatParticipants(db: DbOrTx, chatId: number): Promise<number[]> {
+  const manager = db
+    .select({ id: categories.manager_id })
+    .from(chats)
+    .innerJoin(promotionSurfaceDesigns, eq(promotionSurfaceDesigns.id, chats.psd_id))
+    .innerJoin(designs, eq(designs.id, promotionSurfaceDesigns.design_id))
+    .innerJoin(categories, eq(categories.id, designs.category_id))
+    .where(eq(chats.id, chatId));
+  const rows = await db
+    .select({ id: users.id })
+    .from(users)
+    .where(
+      and(
+        eq(users.status, true),
+        isNull(users.deleted_at),
+        or(inArray(users.role, ['admin', 'cm-admin', 'designer']), and(eq(users.role, 'cm'), inArray(users.id, manager))),
+      ),
+    );
+  return rows.map((u) => u.id);
 }
 
 export const liveFileOfType = (chatId: number, typeFile: string, typeExtension: string) =>
@@ -81,3 +100,17 @@ export const liveFileOfType = (chatId: number, typeFile: string, typeExtension: 
     eq(chatMessages.delete_message, false),
   );
 
+
+/**
+ * Marks the matching messages removed: each keeps its row and number and loses its text, file and
+ * rating. Returns them with the file each held, for the caller to delete.
+ */
+export async function removeMessages(tx: DbOrTx, where: SQL | undefined): Promise<{ id: number; file_id: number | null }[]> {
+  const rows = await tx.select({ id: chatMessages.id, file_id: chatMessages.file_id }).from(chatMessages).where(where).for('update');
+  if (!rows.length) return [];
+  await tx
+    .update(chatMessages)
+    .set({ delete_message: true, text: '', file_id: null, rating_file: null, updated_at: new Date() })
+    .where(inArray(chatMessages.id, rows.map((r) => r.id)));
+  return rows;
+}

@@ -1,5 +1,5 @@
 import type { FastifyInstance } from 'fastify';
-import { chat as contract } from '@promo/shared';
+import { CHAT_EVENTS, chat as contract } from '@promo/shared';
 import { SOCKET_PATH } from '../../lib/realtime';
 import { ok, route } from '../../lib/route';
 import { deleteMessage, getChat, markRead, rateSketch, sendMessage, updateMessage } from './service';
@@ -9,7 +9,7 @@ export async function chatRoutes(app: FastifyInstance) {
 
   // What the client needs to connect: Socket.IO on this same origin and port.
   route(app, contract.realtimeConfig, async () =>
-    ok('Real-time', 'realtime', { key: 'socket.io', host: '', path: SOCKET_PATH, events: ['AddNewMessageEvent', 'UpdateMessageEvent', 'WhoReadEvent'] }),
+    ok('Real-time', 'realtime', { key: 'socket.io', host: '', path: SOCKET_PATH, events: [...CHAT_EVENTS] }),
   );
 
   route(app, contract.get, async ({ auth, query }) => ok('Chat', 'chat', await getChat(app.db, auth, query.chat_id)));

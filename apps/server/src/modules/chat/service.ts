@@ -1,17 +1,17 @@
-import { and, asc, eq, inArray, isNull, ne, notExists, sql } from 'drizzle-orm';
-import { can, fileExtension, isImageName, NO_PRINT_FILE_STATUSES, type ChatData, type ChatEvent, type ChatMessage } from '@promo/shared';
+import { and, asc, eq, isNull, ne, notExists, or, sql } from 'drizzle-orm';
+import { can, isImageName, NO_PRINT_FILE_STATUSES, type ChatData, type ChatEvent, type ChatMessage, type UrlImages } from '@promo/shared';
 import type { z } from 'zod';
 import type { newMessageBody } from '@promo/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { chatMessages, chats, files, messageReads } from '../../db/schema';
 import type { AuthContext } from '../../lib/auth-context';
 import { forbidden, invalidField, notFound } from '../../lib/errors';
-import { makeRenditions } from '../../lib/images';
+import { imageUrl, makeRenditions } from '../../lib/images';
 import type { Realtime } from '../../lib/realtime';
 import type { Storage } from '../../lib/storage';
 import { deleteFiles } from '../../lib/uploads';
 import { visibleChat } from '../promotion-design/psd-access';
-import { chatMessagesByIds, chatParticipants, liveFileOfType, toChatMessages } from './messages';
+import { chatMessagesByIds, chatParticipants, liveFileOfType, newChatMessage, removeMessages, toChatMessages } from './messages';
 
 type NewMessage = z.output<typeof newMessageBody>;
 
@@ -21,11 +21,14 @@ interface ChatServices {
   realtime: Realtime;
 }
 
-/** Sends each message to every participant of the chat once the change is committed. */
-async function announce(s: ChatServices, categoryId: number, event: ChatEvent, messageIds: number[]) {
+/**
+ * Sends each message to every participant of the chat once the change is committed. The caller
+ * may pass the participants it already looked up.
+ */
+async function announce(s: ChatServices, chatId: number, event: ChatEvent, messageIds: number[], participants?: Promise<number[]>) {
   if (!messageIds.length) return [];
-  const [participants, messages] = await Promise.all([chatParticipants(s.db, categoryId), chatMessagesByIds(s.db, messageIds)]);
-  for (const message of messages) s.realtime.publish(participants, event, { chat_id: message.chat_id, message });
+  const [to, messages] = await Promise.all([participants ?? chatParticipants(s.db, chatId), chatMessagesByIds(s.db, messageIds)]);
+  for (const message of messages) s.realtime.publish(to, event, { chat_id: chatId, message });
   return messages;
 }
 
@@ -45,6 +48,62 @@ async function claimUpload(tx: DbOrTx, auth: AuthContext, fileId: number) {
   return row;
 }
 
+const isPrintFile = (type: string) => type === 'HQ' || type === 'LQ';
+
+/** Writes the message inside the caller's transaction; `written` collects new storage keys. */
+async function writeMessage(tx: DbOrTx, s: ChatServices, auth: AuthContext, body: NewMessage, text: string, written: string[]) {
+  // A share lock: the design cannot change status or go meanwhile, yet sends to the chat overlap up
+  // to the numbering below, which the chat row's lock serialises.
+  const psd = await visibleChat(tx, auth, body.chat_id, 'share');
+  if (isPrintFile(body.type_file) && (NO_PRINT_FILE_STATUSES as readonly string[]).includes(psd.status)) {
+    throw invalidField('type_file', 'print_file_not_allowed');
+  }
+  if (body.comment_mess_id) {
+    const [target] = await tx
+      .select({ id: chatMessages.id })
+      .from(chatMessages)
+      .where(and(eq(chatMessages.chat_id, body.chat_id), eq(chatMessages.message_id, body.comment_mess_id)));
+    if (!target) throw invalidField('comment_mess_id', 'not_found');
+  }
+  const upload = body.file_id ? await claimUpload(tx, auth, body.file_id) : null;
+  const typeExtension = upload ? (isImageName(upload.original_name) ? 'image' : 'document') : '';
+
+  // The chat row hands out the numbers: under its lock they stay 1, 2, 3 ... without gaps.
+  const [chat] = await tx
+    .update(chats)
+    .set({ last_message_id: sql`${chats.last_message_id} + 1`, updated_at: new Date() })
+    .where(eq(chats.id, body.chat_id))
+    .returning({ number: chats.last_message_id });
+
+  // The replaced message is removed like a deleted one: no text, file or rating left.
+  const replaced = upload && isPrintFile(body.type_file) ? await removeMessages(tx, liveFileOfType(body.chat_id, body.type_file, typeExtension)) : [];
+
+  const [row] = await tx
+    .insert(chatMessages)
+    .values({
+      chat_id: body.chat_id,
+      message_id: chat!.number,
+      sender_id: auth.user.id,
+      text,
+      file_id: upload?.id ?? null,
+      file_name: upload?.original_name ?? '',
+      file_size: upload?.size ?? 0,
+      type_extension: typeExtension,
+      type_file: upload ? body.type_file : '',
+      comment_mess_id: body.comment_mess_id ?? null,
+    })
+    .returning();
+  let images: UrlImages | null = null;
+  if (upload && typeExtension === 'image') {
+    const made = await makeRenditions(tx, s.storage, upload, ['original', 'w_500', 'w_200'], { table: 'chat_messages', id: row!.id }, written);
+    images = { original: imageUrl(made.get('original')!), w_500: imageUrl(made.get('w_500')!), w_200: imageUrl(made.get('w_200')!) };
+  } else if (upload) {
+    await tx.update(files).set({ owner_table: 'chat_messages', owner_id: row!.id, variant: 'original' }).where(eq(files.id, upload.id));
+  }
+  const removeBytes = await deleteFiles(tx, s.storage, replaced.map((r) => r.file_id).filter((id): id is number => id !== null));
+  return { row: row!, images, replaced: replaced.map((r) => r.id), removeBytes };
+}
+
 /**
  * A new message: text, a file from the shared upload step, or both. An HQ or LQ file replaces
  * the previous live message of the same kind and type, which is marked removed and loses its file.
@@ -55,81 +114,28 @@ export async function sendMessage(s: ChatServices, auth: AuthContext, body: NewM
   if (body.type_file && !body.file_id) throw invalidField('type_file', 'file_required');
   if (body.type_file && !can(auth.user.role, 'chat.chooseFileType')) throw forbidden();
 
+  // Who hears of it does not depend on the message: looked up while it is written, so the event
+  // leaves as soon as the transaction commits.
+  const participants = chatParticipants(s.db, body.chat_id);
+  participants.catch(() => {});
   const written: string[] = [];
-  let removeBytes = async () => {};
-  let created: { id: number; replaced: number[]; categoryId: number };
+  let created: Awaited<ReturnType<typeof writeMessage>>;
   try {
-    created = await s.db.transaction(async (tx) => {
-      const psd = await visibleChat(tx, auth, body.chat_id, true);
-      if ((body.type_file === 'HQ' || body.type_file === 'LQ') && (NO_PRINT_FILE_STATUSES as readonly string[]).includes(psd.status)) {
-        throw invalidField('type_file', 'print_file_not_allowed');
-      }
-      if (body.comment_mess_id) {
-        const [target] = await tx
-          .select({ id: chatMessages.id })
-          .from(chatMessages)
-          .where(and(eq(chatMessages.chat_id, body.chat_id), eq(chatMessages.message_id, body.comment_mess_id)));
-        if (!target) throw invalidField('comment_mess_id', 'not_found');
-      }
-      const upload = body.file_id ? await claimUpload(tx, auth, body.file_id) : null;
-      const typeExtension = upload ? (isImageName(upload.original_name) ? 'image' : 'document') : '';
-      if (upload && !fileExtension(upload.original_name)) throw invalidField('file_id', 'invalid_file_extension');
-
-      const [chat] = await tx
-        .update(chats)
-        .set({ last_message_id: sql`${chats.last_message_id} + 1`, updated_at: new Date() })
-        .where(eq(chats.id, body.chat_id))
-        .returning({ number: chats.last_message_id });
-
-      let replaced: { id: number; file_id: number | null }[] = [];
-      if (upload && (body.type_file === 'HQ' || body.type_file === 'LQ')) {
-        replaced = await tx
-          .update(chatMessages)
-          .set({ delete_message: true, updated_at: new Date() })
-          .where(liveFileOfType(body.chat_id, body.type_file, typeExtension))
-          .returning({ id: chatMessages.id, file_id: chatMessages.file_id });
-        await tx.update(chatMessages).set({ file_id: null }).where(inArray(chatMessages.id, replaced.length ? replaced.map((r) => r.id) : [-1]));
-      }
-
-      const [message] = await tx
-        .insert(chatMessages)
-        .values({
-          chat_id: body.chat_id,
-          message_id: chat!.number,
-          sender_id: auth.user.id,
-          text,
-          file_id: upload?.id ?? null,
-          file_name: upload?.original_name ?? '',
-          file_size: upload?.size ?? 0,
-          type_extension: typeExtension,
-          type_file: upload ? body.type_file : '',
-          comment_mess_id: body.comment_mess_id ?? null,
-        })
-        .returning({ id: chatMessages.id });
-      if (upload) {
-        if (typeExtension === 'image') {
-          await makeRenditions(tx, s.storage, upload, ['original', 'w_500', 'w_200'], { table: 'chat_messages', id: message!.id }, written);
-        } else {
-          await tx.update(files).set({ owner_table: 'chat_messages', owner_id: message!.id, variant: 'original' }).where(eq(files.id, upload.id));
-        }
-      }
-      const oldFiles = replaced.map((r) => r.file_id).filter((id): id is number => id !== null);
-      removeBytes = await deleteFiles(tx, s.storage, oldFiles);
-      return { id: message!.id, replaced: replaced.map((r) => r.id), categoryId: psd.category_id };
-    });
+    created = await s.db.transaction((tx) => writeMessage(tx, s, auth, body, text, written));
   } catch (err) {
     await Promise.all(written.map((k) => s.storage.remove(k)));
     throw err;
   }
-  await removeBytes();
-  await announce(s, created.categoryId, 'UpdateMessageEvent', created.replaced);
-  const [message] = await announce(s, created.categoryId, 'AddNewMessageEvent', [created.id]);
-  return message!;
+  const message = newChatMessage(created.row, auth.user, created.images);
+  s.realtime.publish(await participants, 'AddNewMessageEvent', { chat_id: body.chat_id, message });
+  await created.removeBytes();
+  await announce(s, body.chat_id, 'UpdateMessageEvent', created.replaced, participants);
+  return message;
 }
 
 /** The sender's own live message, locked. */
 async function ownMessage(tx: DbOrTx, auth: AuthContext, chatId: number, messageId: number) {
-  const psd = await visibleChat(tx, auth, chatId);
+  await visibleChat(tx, auth, chatId);
   const [row] = await tx
     .select()
     .from(chatMessages)
@@ -137,47 +143,45 @@ async function ownMessage(tx: DbOrTx, auth: AuthContext, chatId: number, message
     .for('update');
   if (!row || row.delete_message) throw notFound();
   if (row.sender_id !== auth.user.id) throw forbidden();
-  return { psd, row };
+  return row;
 }
 
 export async function updateMessage(s: ChatServices, auth: AuthContext, body: { chat_id: number; message_id: number; text: string }) {
   const text = body.text.trim();
-  const { id, categoryId } = await s.db.transaction(async (tx) => {
-    const { psd, row } = await ownMessage(tx, auth, body.chat_id, body.message_id);
+  const id = await s.db.transaction(async (tx) => {
+    const row = await ownMessage(tx, auth, body.chat_id, body.message_id);
     if (!text && row.file_id === null) throw invalidField('text', 'message_empty');
     await tx.update(chatMessages).set({ text, update_message: true, updated_at: new Date() }).where(eq(chatMessages.id, row.id));
-    return { id: row.id, categoryId: psd.category_id };
+    return row.id;
   });
-  const [message] = await announce(s, categoryId, 'UpdateMessageEvent', [id]);
+  const [message] = await announce(s, body.chat_id, 'UpdateMessageEvent', [id]);
   return message!;
 }
 
 /** A removed message keeps its place (delete_message) and loses its text, file and rating. */
 export async function deleteMessage(s: ChatServices, auth: AuthContext, chatId: number, messageId: number) {
   let removeBytes = async () => {};
-  const { id, categoryId } = await s.db.transaction(async (tx) => {
-    const { psd, row } = await ownMessage(tx, auth, chatId, messageId);
-    await tx
-      .update(chatMessages)
-      .set({ delete_message: true, text: '', file_id: null, rating_file: null, updated_at: new Date() })
-      .where(eq(chatMessages.id, row.id));
-    removeBytes = await deleteFiles(tx, s.storage, row.file_id !== null ? [row.file_id] : []);
-    return { id: row.id, categoryId: psd.category_id };
+  const id = await s.db.transaction(async (tx) => {
+    const row = await ownMessage(tx, auth, chatId, messageId);
+    const [removed] = await removeMessages(tx, eq(chatMessages.id, row.id));
+    removeBytes = await deleteFiles(tx, s.storage, removed?.file_id ? [removed.file_id] : []);
+    return row.id;
   });
   await removeBytes();
-  await announce(s, categoryId, 'UpdateMessageEvent', [id]);
+  await announce(s, chatId, 'UpdateMessageEvent', [id]);
 }
 
 /** Marks every message of others in the chat read by the caller; each newly read one is announced. */
 export async function markRead(s: ChatServices, auth: AuthContext, chatId: number) {
-  const psd = await visibleChat(s.db, auth, chatId);
+  await visibleChat(s.db, auth, chatId);
   const unread = await s.db
     .select({ id: chatMessages.id })
     .from(chatMessages)
     .where(
       and(
         eq(chatMessages.chat_id, chatId),
-        ne(chatMessages.sender_id, auth.user.id),
+        // A message whose sender was deleted (sender_id null) is someone else's too.
+        or(isNull(chatMessages.sender_id), ne(chatMessages.sender_id, auth.user.id)),
         notExists(
           s.db
             .select({ one: sql`1` })
@@ -192,14 +196,14 @@ export async function markRead(s: ChatServices, auth: AuthContext, chatId: numbe
     .values(unread.map((m) => ({ message_id: m.id, user_id: auth.user.id })))
     .onConflictDoNothing()
     .returning({ id: messageReads.message_id });
-  await announce(s, psd.category_id, 'WhoReadEvent', inserted.map((r) => r.id));
+  await announce(s, chatId, 'WhoReadEvent', inserted.map((r) => r.id));
   return inserted.length;
 }
 
 /** Sketch ratings go on live Sketch files only. */
 export async function rateSketch(s: ChatServices, auth: AuthContext, body: { chat_id: number; message_id: number; rating: number }) {
-  const { id, categoryId } = await s.db.transaction(async (tx) => {
-    const psd = await visibleChat(tx, auth, body.chat_id);
+  const id = await s.db.transaction(async (tx) => {
+    await visibleChat(tx, auth, body.chat_id);
     const [row] = await tx
       .select()
       .from(chatMessages)
@@ -208,8 +212,8 @@ export async function rateSketch(s: ChatServices, auth: AuthContext, body: { cha
     if (!row || row.delete_message) throw notFound();
     if (row.type_file !== 'Sketch' || row.file_id === null) throw invalidField('message_id', 'not_a_sketch');
     await tx.update(chatMessages).set({ rating_file: body.rating, updated_at: new Date() }).where(eq(chatMessages.id, row.id));
-    return { id: row.id, categoryId: psd.category_id };
+    return row.id;
   });
-  const [message] = await announce(s, categoryId, 'UpdateMessageEvent', [id]);
+  const [message] = await announce(s, body.chat_id, 'UpdateMessageEvent', [id]);
   return message!;
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, eq, gt, ilike, isNull, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import type {
   HistoryListQuery,
   PlannerHistoryData,
@@ -9,11 +9,12 @@ import type {
   UserCompanyPlannerData,
 } from '@promo/shared';
 import type { Db } from '../../db/client';
-import { categories, plannerAmounts, plannerHistory, surfaceCategories, surfaces, systemSettings, users } from '../../db/schema';
+import { plannerAmounts, plannerHistory, surfaces, systemSettings, users } from '../../db/schema';
 import type { AuthContext } from '../../lib/auth-context';
 import { AppError, invalidField } from '../../lib/errors';
 import { urlImagesFor } from '../../lib/images';
-import { containsPattern, orderBy } from '../../lib/sql-helpers';
+import { orderBy } from '../../lib/sql-helpers';
+import { surfaceSearchCondition } from '../surfaces/service';
 import { ownStation } from './station';
 
 /** Surface status flag 1: 'is locked for users'. */
@@ -22,26 +23,6 @@ export const LOCKED_FOR_USERS = 1;
 const surfaceLocked = () =>
   new AppError(422, 'The surface is locked for users', 'surface_locked_for_users', { surface_id: ['surface_locked_for_users'] });
 
-/** The same search fields as the surfaces page (spec 000 §2). */
-function searchCondition(field: PlannerListQuery['obj_search']['field'], text: string): SQL | undefined {
-  if (!text) return undefined;
-  const p = containsPattern(text);
-  switch (field) {
-    case 'vendor_code':
-      return sql`${surfaces.vendor_code}::text like ${`${text.replace(/\D/g, '')}%`}`;
-    case 'name':
-      return ilike(surfaces.name, p);
-    case 'type':
-      return ilike(surfaces.type_surface, p);
-    case 'size':
-      return ilike(surfaces.size_surface, p);
-    case 'description':
-      return ilike(surfaces.description, p);
-    case 'categories':
-      return sql`exists (select 1 from ${surfaceCategories} join ${categories} on ${categories.id} = ${surfaceCategories.category_id}
-        where ${surfaceCategories.surface_id} = ${surfaces.id} and ${categories.name} ilike ${p})`;
-  }
-}
 
 const amountOrZero = sql<number>`coalesce(${plannerAmounts.amount}, 0)`;
 
@@ -58,7 +39,7 @@ const plannerSort = {
 export async function plannerList(db: Db, auth: AuthContext, q: PlannerListQuery): Promise<PlannerListData> {
   const station = await ownStation(db, auth);
   const joinOwn = and(eq(plannerAmounts.surface_id, surfaces.id), eq(plannerAmounts.station_id, station.id));
-  const where = and(searchCondition(q.obj_search.field, q.obj_search.input_value), q.only_quantity ? gt(plannerAmounts.amount, 0) : undefined);
+  const where = and(surfaceSearchCondition(q.obj_search.field, q.obj_search.input_value), q.only_quantity ? gt(plannerAmounts.amount, 0) : undefined);
   const [rows, [total]] = await Promise.all([
     db
       .select({ surface: surfaces, amount: amountOrZero })

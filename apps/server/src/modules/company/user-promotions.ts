@@ -1,12 +1,11 @@
-import { and, asc, eq, inArray } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import type { CompanyParcel, PromotionsListData, PromotionsListQuery, PsdStatus, UserPromotionData, UserPromotionRow } from '@promo/shared';
 import type { Db } from '../../db/client';
-import { categories, designs, plannerAmounts, promotions, promotionSurfaceDesigns, surfaces } from '../../db/schema';
+import { promotions } from '../../db/schema';
 import type { AuthContext } from '../../lib/auth-context';
 import { notFound } from '../../lib/errors';
 import { listPromotions, getPromotion } from '../promotions/service';
-import { receives } from '../reports/compute';
-import { distributorParcelsOf } from '../reports/load';
+import { distributorParcelsOf, loadReport } from '../reports/load';
 import { ownStation, visibleToStation } from './station';
 
 /** The carrier's page of a tracker number, or null without one. */
@@ -32,35 +31,9 @@ export async function userPromotion(db: Db, auth: AuthContext, promotionId: numb
     .where(and(eq(promotions.id, promotionId), visibleToStation(station)));
   if (!visible) throw notFound();
 
-  const [promotion, psds, parcels] = await Promise.all([
-    getPromotion(db, promotionId),
-    db
-      .select({
-        psd_id: promotionSurfaceDesigns.id,
-        status: promotionSurfaceDesigns.status,
-        surface_id: surfaces.id,
-        surface_name: surfaces.name,
-        design_name: designs.name,
-        category_id: categories.id,
-        category_required: categories.required,
-        category_groups: categories.groups,
-      })
-      .from(promotionSurfaceDesigns)
-      .innerJoin(surfaces, eq(surfaces.id, promotionSurfaceDesigns.surface_id))
-      .innerJoin(designs, eq(designs.id, promotionSurfaceDesigns.design_id))
-      .innerJoin(categories, eq(categories.id, designs.category_id))
-      .where(eq(promotionSurfaceDesigns.promotion_id, promotionId))
-      .orderBy(asc(surfaces.name), asc(designs.name), asc(promotionSurfaceDesigns.id)),
-    distributorParcelsOf(db, promotionId, station.id),
-  ]);
-  const surfaceIds = [...new Set(psds.map((p) => p.surface_id))];
-  const amounts = surfaceIds.length
-    ? await db
-        .select({ surface_id: plannerAmounts.surface_id, amount: plannerAmounts.amount })
-        .from(plannerAmounts)
-        .where(and(eq(plannerAmounts.station_id, station.id), inArray(plannerAmounts.surface_id, surfaceIds)))
-    : [];
-  const planned = new Map(amounts.map((a) => [a.surface_id, a.amount]));
+  const [promotion, report, parcels] = await Promise.all([getPromotion(db, promotionId), loadReport(db, promotionId), distributorParcelsOf(db, promotionId, station.id)]);
+  // The report's own amounts: the planner's until sent to printers, then the ones stored then.
+  const planned = report.cells.get(station.id) ?? new Map<number, number>();
 
   const ownParcels: CompanyParcel[] = parcels.map((p) => ({
     id: p.id,
@@ -73,18 +46,15 @@ export async function userPromotion(db: Db, auth: AuthContext, promotionId: numb
   const deliveredIn = new Map<number, { parcel: CompanyParcel; amount: number }>();
   for (const parcel of ownParcels) for (const s of parcel.sent_surfaces) deliveredIn.set(s.design_id, { parcel, amount: s.amount });
 
-  const rows: UserPromotionRow[] = psds
-    .filter((p) => {
-      const amount = planned.get(p.surface_id) ?? 0;
-      return deliveredIn.has(p.psd_id) || (amount > 0 && receives(station, { ...p, price: 0 }));
-    })
+  const rows: UserPromotionRow[] = report.psds
+    .filter((p) => deliveredIn.has(p.psd_id) || planned.has(p.psd_id))
     .map((p) => {
       const sent = deliveredIn.get(p.psd_id);
       return {
         id: p.psd_id,
         surface: { id: p.surface_id, name: p.surface_name },
         design: { id: p.psd_id, name: p.design_name, data: { status: p.status as PsdStatus } },
-        planned_amount: planned.get(p.surface_id) ?? 0,
+        planned_amount: planned.get(p.psd_id) ?? 0,
         sent: sent
           ? {
               amount: sent.amount,

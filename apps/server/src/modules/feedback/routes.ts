@@ -1,15 +1,7 @@
 import type { FastifyInstance } from 'fastify';
-import { feedback as contract, FEEDBACK_MESSAGE_EVENT, type FeedbackEvent, type FeedbackEventPayload } from '@promo/shared';
+import { feedback as contract, FEEDBACK_MESSAGE_EVENT } from '@promo/shared';
 import { ok, route } from '../../lib/route';
 import { addFeedbackMessage, createFeedback, feedbackRecipients, getFeedbackData, listFeedbacks } from './service';
-
-/**
- * Sends a feedback event to the users' channels `chat_user_{id}`. Realtime.publish is typed for the
- * chat events only; the lead will widen its type to the feedback events, until then this cast.
- */
-function publishFeedback(app: FastifyInstance, userIds: number[], event: FeedbackEvent, payload: FeedbackEventPayload) {
-  (app.realtime.publish as (ids: number[], event: string, payload: unknown) => void).call(app.realtime, userIds, event, payload);
-}
 
 /** Feedback threads (spec 001 §2.15, §7): every signed-in user; object rules in the service. */
 export async function feedbackRoutes(app: FastifyInstance) {
@@ -20,7 +12,7 @@ export async function feedbackRoutes(app: FastifyInstance) {
   route(app, contract.create, async ({ auth, body, reply }) => {
     const created = await createFeedback(app.db, auth, body);
     // Both participants: the recipient's list shows the new thread, the sender's other tabs too.
-    publishFeedback(app, created.participants, FEEDBACK_MESSAGE_EVENT, { feedback_id: created.feedback_id, message: created.message });
+    app.realtime.publish(created.participants, FEEDBACK_MESSAGE_EVENT, { feedback_id: created.feedback_id, message: created.message });
     reply.code(201);
     return ok('The feedback was sent', 'feedback_created', { id: created.feedback_id });
   });
@@ -29,7 +21,7 @@ export async function feedbackRoutes(app: FastifyInstance) {
 
   route(app, contract.addMessage, async ({ auth, body }) => {
     const added = await addFeedbackMessage(app.db, auth, body);
-    publishFeedback(app, added.participants, FEEDBACK_MESSAGE_EVENT, { feedback_id: body.feedback_id, message: added.message });
+    app.realtime.publish(added.participants, FEEDBACK_MESSAGE_EVENT, { feedback_id: body.feedback_id, message: added.message });
     return ok('The message was added', 'feedback_message_added', added.data);
   });
 }

@@ -14,10 +14,10 @@ beforeAll(async () => {
   t = await createTestApp();
   small = await createTestApp({ UPLOAD_LIMIT_BYTES: '5000' }, { ownStorage: true });
   admin = await t.login('admin');
-});
+}, 180_000); // two seeded PGlite databases: slow on a busy two-core machine
 afterAll(async () => {
-  await t.close();
-  await small.close();
+  await t?.close();
+  await small?.close();
 });
 
 async function upload(app: TestApp, name: string, content: Buffer, token: string, kind?: string) {

@@ -30,5 +30,7 @@ export async function readableFile(db: DbOrTx, auth: AuthContext, id: number): P
 /** A file name for Content-Disposition that cannot break the header. */
 export function dispositionName(name: string): string {
   const ascii = name.replace(/[^\x20-\x7e]/g, '_').replace(/["\\]/g, '_');
-  return `filename="${ascii}"; filename*=UTF-8''${encodeURIComponent(name)}`;
+  // RFC 5987: encodeURIComponent leaves ' ( ) * as they are, which filename* does not allow.
+  const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
+  return `filename="${ascii}"; filename*=UTF-8''${encoded}`;
 }

@@ -21,7 +21,8 @@ const sortColumns = {
   price: surfaces.price,
 } as const;
 
-function searchCondition(field: SurfacesListQuery['obj_search']['field'], text: string): SQL | undefined {
+/** The surfaces page's search fields (spec 000 §2); the station's planner searches the same way. */
+export function surfaceSearchCondition(field: SurfacesListQuery['obj_search']['field'], text: string): SQL | undefined {
   if (!text) return undefined;
   const p = containsPattern(text);
   switch (field) {
@@ -79,7 +80,7 @@ const typesAndSizes = (db: Db) =>
   ]);
 
 export async function listSurfaces(db: Db, q: SurfacesListQuery): Promise<SurfacesListData> {
-  const where = searchCondition(q.obj_search.field, q.obj_search.input_value);
+  const where = surfaceSearchCondition(q.obj_search.field, q.obj_search.input_value);
   const [rows, [total], [arr_type_surfaces, arr_size_surfaces]] = await Promise.all([
     selectRow(db)
       .where(where)
