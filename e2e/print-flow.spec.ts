@@ -168,4 +168,37 @@ test.describe.serial('print and delivery flow', () => {
     await expect(page.getByTestId('station-surfaces').locator('li[data-sent="true"]').first()).toBeVisible();
     await snap(page, 'report-station-surfaces-en');
   });
+
+  test('the printer and distributor pages in English', async ({ page, browser }) => {
+    const L = LOCALES.en;
+    await useLanguage(page, 'en');
+    const admin = await login(page, 'admin');
+    const spring = await promotionId(page, admin.bearerToken, 'Vårkampanje');
+    await page.context().clearCookies();
+    await login(page, 'printer');
+    await page.goto('/print-promotions');
+    await expect(page.getByRole('heading', { name: L.print.title })).toBeVisible();
+    await snap(page, 'print-promotions-en');
+    await page.goto(`/print-promotion-report?prom_id=${spring}`);
+    await expect(page.getByTestId('print-report-table')).toBeVisible();
+    await snap(page, 'print-report-en');
+    await page.getByRole('button', { name: L.print.printed }).click();
+    // The pair printed before cannot be chosen again.
+    await expect(page.getByRole('dialog').getByText(L.print.sent_before).first()).toBeVisible();
+    await snap(page, 'print-printed-dialog-en');
+
+    const other = await browser.newContext();
+    const distributor = await other.newPage();
+    await useLanguage(distributor, 'en');
+    await login(distributor, 'distributor');
+    await distributor.goto('/distributor-promotions');
+    await snap(distributor, 'distributor-promotions-en');
+    const coffee = distributor.getByRole('row', { name: /Kaffekampanje/ });
+    await coffee.getByRole('link', { name: L.distribution.open_report }).click();
+    await expect(distributor.getByRole('heading', { name: L.report.distributor_title })).toBeVisible();
+    await distributor.locator('[data-testid^="report-row-"][data-sent="false"]').first().getByRole('button', { name: L.report.add_parcel }).click();
+    await expect(distributor.getByRole('dialog').getByLabel(L.report.tracker_number)).toBeVisible();
+    await snap(distributor, 'report-tracker-dialog-en');
+    await other.close();
+  });
 });

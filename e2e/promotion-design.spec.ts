@@ -212,7 +212,7 @@ test('admin edits the brief, its files and products; empty states', async ({ pag
 test('a designer binds and detaches, cannot edit, and cannot detach another designer', async ({ page }) => {
   const admin = await login(page, 'admin');
   const design = await seeded(page, admin.bearerToken, 'Created');
-  const other = await createUserViaApi(page, admin.bearerToken, { email: uniqueEmail('designer'), name: 'Andre', surname: 'Designer', role: 'designer' });
+  const other = await createUserViaApi(page, admin.bearerToken, { email: uniqueEmail('designer'), name: 'Nora', surname: 'Designer', role: 'designer' });
   await page.context().clearCookies();
 
   await login(page, 'designer');
@@ -238,10 +238,10 @@ test('a designer binds and detaches, cannot edit, and cannot detach another desi
   });
   expect(bound.status()).toBe(200);
   await page.reload();
-  await expect(page.getByTestId('designer-name')).toHaveText('Andre');
+  await expect(page.getByTestId('designer-name')).toHaveText('Nora');
   await page.getByRole('button', { name: NO.design.detach }).click();
   await expect(toast(page, NO.validation.design_bound_to_other)).toBeVisible();
-  await expect(page.getByTestId('designer-name')).toHaveText('Andre');
+  await expect(page.getByTestId('designer-name')).toHaveText('Nora');
 
   // An admin may detach anyone.
   const detached = await page.request.post('/api/promotion-surface-design/bind-design-to-yourself', {

@@ -85,6 +85,8 @@ test('coming back from a promotion marks its row once', async ({ page }) => {
   const easter = rows(page).filter({ hasText: 'Påskekampanje' });
   await easter.getByRole('link', { name: NO.promotions.add_design }).click();
   await expect(page).toHaveURL(/action=surfaces/);
+  // The settings page (lazily loaded) has opened and stored the id.
+  await expect(page.getByRole('heading', { name: /Påskekampanje/ })).toBeVisible();
   await page.goBack();
   await expect(easter).toHaveAttribute('data-state', 'active');
   // The stored id is cleared: a fresh visit marks nothing.

@@ -119,7 +119,7 @@ describe('POST /api/users', () => {
     const audit = await t.database.db
       .select()
       .from(auditLog)
-      .where(and(eq(auditLog.entity_id, created.id), eq(auditLog.action, 'create')));
+      .where(and(eq(auditLog.entity, 'users'), eq(auditLog.entity_id, created.id), eq(auditLog.action, 'create')));
     expect(audit).toHaveLength(1);
     await t.loginAs(body.email, body.password);
   });
