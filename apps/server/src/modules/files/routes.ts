@@ -4,7 +4,7 @@ import { AppError } from '../../lib/errors';
 import { ok, route } from '../../lib/route';
 import { storeUpload, type UploadKind } from '../../lib/uploads';
 import { downloadableFile } from './download';
-import { dispositionName, readableFile } from './service';
+import { dispositionName, readableFile, sendAttachment } from './service';
 
 export async function filesRoutes(app: FastifyInstance) {
   // The shared upload step: one multipart file, streamed to storage, recorded in `files`.
@@ -45,16 +45,9 @@ export async function filesRoutes(app: FastifyInstance) {
     return { success: true, file: Buffer.concat(chunks).toString('base64'), contentType: row.content_type, fileName: row.original_name };
   });
 
-  route(app, downloads.stream, async ({ auth, query, reply }) => {
-    const row = await downloadableFile(app.db, auth, query);
-    reply
-      .header('content-type', row.content_type)
-      .header('content-length', row.size)
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', `attachment; ${dispositionName(row.original_name)}`);
-    return reply.send(app.storage.read(row.storage_key));
-  });
+  route(app, downloads.stream, async ({ auth, query, reply }) =>
+    sendAttachment(reply, app.storage, await downloadableFile(app.db, auth, query)),
+  );
 
   route(app, contract.image, async ({ auth, params, reply }) => {
     const row = await readableFile(app.db, auth, params.id);

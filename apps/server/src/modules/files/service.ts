@@ -1,9 +1,11 @@
+import type { FastifyReply } from 'fastify';
 import { eq } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { can } from '@promo/shared';
 import { chatMessages, files } from '../../db/schema';
 import type { AuthContext } from '../../lib/auth-context';
 import { forbidden, notFound } from '../../lib/errors';
+import type { Storage } from '../../lib/storage';
 import type { FileRow } from '../../lib/uploads';
 import { visibleChat } from '../promotion-design/psd-access';
 
@@ -33,4 +35,15 @@ export function dispositionName(name: string): string {
   // RFC 5987: encodeURIComponent leaves ' ( ) * as they are, which filename* does not allow.
   const encoded = encodeURIComponent(name).replace(/['()*]/g, (c) => `%${c.charCodeAt(0).toString(16).toUpperCase()}`);
   return `filename="${ascii}"; filename*=UTF-8''${encoded}`;
+}
+
+/** Streams a stored file as a download: never cached, never sniffed, its own name. */
+export function sendAttachment(reply: FastifyReply, storage: Storage, row: FileRow) {
+  reply
+    .header('content-type', row.content_type)
+    .header('content-length', row.size)
+    .header('cache-control', 'private, no-store')
+    .header('x-content-type-options', 'nosniff')
+    .header('content-disposition', `attachment; ${dispositionName(row.original_name)}`);
+  return reply.send(storage.read(row.storage_key));
 }

@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { print as contract } from '@promo/shared';
 import { ok, route } from '../../lib/route';
-import { dispositionName } from '../files/service';
+import { sendAttachment } from '../files/service';
 import { listPrintPromotions, printFile, printReport, setPrinted } from './service';
 
 export async function printRoutes(app: FastifyInstance) {
@@ -15,14 +15,5 @@ export async function printRoutes(app: FastifyInstance) {
     return ok('The parcel has been sent to the distributor', 'parcel_printed');
   });
 
-  route(app, contract.download, async ({ auth, query, reply }) => {
-    const file = await printFile(app.db, auth, query);
-    reply
-      .header('content-type', file.content_type)
-      .header('content-length', file.size)
-      .header('cache-control', 'private, no-store')
-      .header('x-content-type-options', 'nosniff')
-      .header('content-disposition', `attachment; ${dispositionName(file.original_name)}`);
-    return reply.send(app.storage.read(file.storage_key));
-  });
+  route(app, contract.download, async ({ auth, query, reply }) => sendAttachment(reply, app.storage, await printFile(app.db, auth, query)));
 }

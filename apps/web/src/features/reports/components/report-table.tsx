@@ -6,6 +6,10 @@ import { Checkbox } from '@/components/ui/checkbox';
 import { cn } from '@/lib/cn';
 import { trackingLink } from '../api';
 
+/** The parcel status of a station, from its sent/total count (what get-status-distributor-parcels answers too). */
+const stationStatus = (c: { sent_surfaces: number; total_surfaces: number }) =>
+  c.sent_surfaces === 0 ? 'not_sent' : c.sent_surfaces === c.total_surfaces ? 'sent' : 'partly_sent';
+
 type Totals = 'sum' | 'percent' | 'total' | 'price' | 'total_price';
 
 /**
@@ -14,14 +18,12 @@ type Totals = 'sum' | 'percent' | 'total' | 'price' | 'total_price';
  */
 export function ReportTable({
   data,
-  statusOf,
   onCount,
   onAddParcel,
   selected,
   onToggle,
 }: {
   data: ReportData;
-  statusOf: (stationId: number) => string | undefined;
   onCount: (row: ReportRow) => void;
   /** Distributor only: opens the tracker dialog for a station. */
   onAddParcel?: (row: ReportRow) => void;
@@ -107,7 +109,7 @@ export function ReportTable({
                     <button type="button" className="rounded border px-1.5 text-xs tabular-nums hover:bg-muted" onClick={() => onCount(row)} aria-label={t('report.show_surfaces')}>
                       {count?.sent_surfaces ?? 0}/{count?.total_surfaces ?? 0}
                     </button>
-                    {statusOf(row.id) && <span className="text-xs text-muted-foreground">{t(`report.station_status.${statusOf(row.id)}`)}</span>}
+                    {count && <span className="text-xs text-muted-foreground">{t(`report.station_status.${stationStatus(count)}`)}</span>}
                     {onAddParcel && !row.all_sent && (
                       <Button variant="outline" size="icon" className="size-7" aria-label={t('report.add_parcel')} title={t('report.add_parcel')} onClick={() => onAddParcel(row)}>
                         <Plus />

@@ -4,12 +4,12 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AxiosError } from 'axios';
 import { ArrowLeft, FileSpreadsheet, Send } from 'lucide-react';
-import { can, reports, type ReportRow, type StationParcelStatus } from '@promo/shared';
+import { can, type ReportRow } from '@promo/shared';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
-import { call, serverMessage } from '@/lib/api-client';
+import { serverMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { useCurrentUser } from '@/lib/session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -46,11 +46,6 @@ export default function ReportViewPage() {
   const debounced = useDebouncedValue(percentText, 500);
   const percent = debounced === null || debounced === '' ? undefined : Number(debounced);
   const report = useQuery({ ...reportQuery(id ?? 0, percent), enabled: id !== null });
-  const stations = useQuery({
-    queryKey: ['report', id, 'stations'],
-    queryFn: async () => (await call<StationParcelStatus[]>(reports.stationParcels, { query: { promotion_id: id } }, { silent: true })).data,
-    enabled: id !== null,
-  });
   const data = report.data;
   const [countRow, setCountRow] = useState<ReportRow | null>(null);
   const [parcelRow, setParcelRow] = useState<ReportRow | null>(null);
@@ -115,7 +110,6 @@ export default function ReportViewPage() {
   if (id === null) return <p className="text-muted-foreground">{t('promotions.not_loaded')}</p>;
   if (report.isPending) return <p className="text-muted-foreground">{t('common.load_data')}</p>;
   if (!data) return <p className="text-muted-foreground">{t('report.no_data')}</p>;
-  const statusById = new Map((stations.data ?? []).map((s) => [s.id, s.status]));
   const sent = data.print_report !== null;
 
   return (
@@ -192,7 +186,7 @@ export default function ReportViewPage() {
         </p>
       )}
       <PrintedParcels parcels={data.use_users} trackingUrl={data.tracking_url} />
-      <ReportTable data={data} statusOf={(stationId) => statusById.get(stationId)} onCount={setCountRow} onAddParcel={distributor ? setParcelRow : undefined}
+      <ReportTable data={data} onCount={setCountRow} onAddParcel={distributor ? setParcelRow : undefined}
         selected={selected}
         onToggle={
           distributor
