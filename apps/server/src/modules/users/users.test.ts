@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, inArray } from 'drizzle-orm';
 import { auditLog, categories, users } from '../../db/schema';
 import { createTestApp, uniqueEmail, type TestApp } from '../../test/test-app';
 
@@ -125,7 +125,8 @@ describe('POST /api/users', () => {
   });
 
   it('validates every rule and changes nothing', async () => {
-    const before = await t.form('GET', '/api/users', {}, admin);
+    // Other test files add users meanwhile: what counts is that none of these was stored.
+    const tried: string[] = [];
     const cases: [Record<string, unknown>, string, string][] = [
       [{ email: 'bad' }, 'email', 'valid_email'],
       [{ email: '' }, 'email', 'email_required'],
@@ -142,13 +143,14 @@ describe('POST /api/users', () => {
       [{ email: 'ADMIN@demo.no' }, 'email', 'email_taken'],
     ];
     for (const [over, field, key] of cases) {
-      const res = await t.form('POST', '/api/users', stationBody(over), admin);
+      const body = stationBody(over);
+      if (!('email' in over)) tried.push(body.email as string);
+      const res = await t.form('POST', '/api/users', body, admin);
       expect(res.statusCode, JSON.stringify(over)).toBe(422);
       expect(res.json().errors[field], JSON.stringify(res.json().errors)).toBeDefined();
       if (key) expect(res.json().errors[field]).toContain(key);
     }
-    const after = await t.form('GET', '/api/users', {}, admin);
-    expect(after.json().data.total).toBe(before.json().data.total);
+    expect(await t.database.db.select({ id: users.id }).from(users).where(inArray(users.email, tried))).toEqual([]);
   });
 
   it('lets only admin and cm-admin create, and only an admin create an admin', async () => {
