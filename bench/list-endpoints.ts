@@ -1,5 +1,8 @@
 // Benchmark of GET /api/products and GET /api/surfaces (search + filter + sort + page) at 1, 10 and
-// 50 concurrent clients, next to the same SQL run through the pg driver, in the same run.
+// 50 concurrent clients, next to the same SQL run through the pg driver, in the same run. Two
+// workloads per endpoint: every client asks the same page (answered from the list memory after the
+// first request, decision 008), and every request is a search never asked before (the database's
+// work each time).
 //   npx tsx bench/list-endpoints.ts            PostgreSQL (DATABASE_URL, default …/promo_bench)
 //   BENCH_PGLITE=bench/.pglite npx tsx bench/list-endpoints.ts   the API on PGlite (no raw column)
 // Generate the data first with bench/generate.ts.
@@ -20,9 +23,30 @@ const LEVELS = (process.env.BENCH_LEVELS ?? '1,10,50').split(',').map(Number);
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/promo_bench';
 const PGLITE = process.env.BENCH_PGLITE;
 
-const CASES = {
+// Product names are '<word> <0..996>' and surface names '<place> <n>' (bench/generate.ts).
+const WORDS = ['cola', 'kaffe', 'sjokolade', 'brød', 'melk', 'pølse', 'vaskemiddel', 'motorolje', 'snus', 'vann'];
+const newProductSearch = (i: number) => `${WORDS[i % WORDS.length]} ${Math.floor(i / WORDS.length) % 997}`;
+const PLACES = ['inngang', 'kasse', 'kjøledisk', 'pumpeøy', 'vindu', 'kaffebar', 'gulv'];
+const newSurfaceSearch = (i: number) => `${PLACES[i % PLACES.length]} ${Math.floor(i / PLACES.length) % 5000}`;
+
+interface Case {
+  path: string;
+  query: Record<string, unknown>;
+  /** The i-th request's query when every request searches something new. */
+  fresh: (i: number) => Record<string, unknown>;
+  run: (db: Db, q: unknown) => Promise<unknown>;
+}
+
+const CASES: Record<string, Case> = {
   products: {
     path: '/api/products',
+    fresh: (i) => ({
+      count_show: 25,
+      start_index: 0,
+      obj_search: { field: 'name', input_value: newProductSearch(i), only_category: '', only_subcategory: '' },
+      sort_by: 'price_per_item',
+      sort_count: 2,
+    }),
     query: {
       count_show: 25,
       start_index: 50,
@@ -35,9 +59,10 @@ const CASES = {
   surfaces: {
     path: '/api/surfaces',
     query: { count_show: 25, start_index: 25, obj_search: { field: 'name', input_value: 'plakat' }, sort_by: 'name', sort_count: 2 },
+    fresh: (i) => ({ count_show: 25, start_index: 0, obj_search: { field: 'name', input_value: newSurfaceSearch(i) }, sort_by: 'name', sort_count: 2 }),
     run: (db: Db, q: unknown) => listSurfaces(db, surfacesListQuery.parse(q)),
   },
-} as const;
+};
 
 async function startServer(): Promise<() => void> {
   const env = {
@@ -49,13 +74,22 @@ async function startServer(): Promise<() => void> {
     ...(PGLITE ? { DATA_DIR: PGLITE, DATABASE_URL: '' } : { DATABASE_URL }),
   };
   if (PGLITE) delete (env as Record<string, string | undefined>).DATABASE_URL;
-  const child = spawn('npx', ['tsx', 'apps/server/src/server.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'] });
+  // Its own process group, so the stop reaches the server behind npx as well.
+  const child = spawn('npx', ['tsx', 'apps/server/src/server.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
+  const stop = () => {
+    try {
+      process.kill(-child.pid!, 'SIGTERM');
+    } catch {
+      // already gone
+    }
+  };
+  process.on('exit', stop);
   for (let i = 0; i < 300; i++) {
     try {
       await get(`http://127.0.0.1:${PORT}/api/nope`, {}).catch((e: Error) => {
         if (!e.message.startsWith('HTTP')) throw e;
       });
-      return () => child.kill('SIGTERM');
+      return stop;
     } catch {
       await new Promise((r) => setTimeout(r, 200));
     }
@@ -88,6 +122,7 @@ async function main() {
   const stop = await startServer();
   const auth = await token();
   const rows: string[] = [];
+  let fresh = 0;
   try {
     for (const [name, c] of Object.entries(CASES)) {
       const url = `http://127.0.0.1:${PORT}${c.path}?${qs.stringify(c.query)}`;
@@ -103,15 +138,24 @@ async function main() {
           });
           await pool.end();
         }
-        const line = `| ${name} | ${level} | ${fmt(api.p50)} | ${fmt(api.p95)} | ${fmt(api.p99)} | ${api.rps.toFixed(0)} | ${api.errors} | ${raw ? fmt(raw.p50) : '–'} | ${raw ? fmt(raw.p95) : '–'} | ${raw ? raw.rps.toFixed(0) : '–'} | ${raw ? fmt(api.p50 - raw.p50) : '–'} | ${raw ? (api.rps / raw.rps).toFixed(2) : '–'} |`;
+        const line = `| ${name}, same page | ${level} | ${fmt(api.p50)} | ${fmt(api.p95)} | ${fmt(api.p99)} | ${api.rps.toFixed(0)} | ${api.errors} | ${raw ? fmt(raw.p50) : '–'} | ${raw ? fmt(raw.p95) : '–'} | ${raw ? raw.rps.toFixed(0) : '–'} | ${raw ? fmt(api.p50 - raw.p50) : '–'} | ${raw ? (api.rps / raw.rps).toFixed(2) : '–'} |`;
         console.log(line);
         rows.push(line);
       }
+      // Counted across the levels: no search is asked twice (the products space holds 9,970).
+      let next = 0;
+      for (const level of LEVELS) {
+        const api = await measure(level, SECONDS, () => get(`http://127.0.0.1:${PORT}${c.path}?${qs.stringify(c.fresh(next++))}`, { authorization: auth }));
+        const line = `| ${name}, new search each request | ${level} | ${fmt(api.p50)} | ${fmt(api.p95)} | ${fmt(api.p99)} | ${api.rps.toFixed(0)} | ${api.errors} | – | – | – | – | – |`;
+        console.log(line);
+        rows.push(line);
+      }
+      fresh = Math.max(fresh, next);
     }
   } finally {
     stop();
   }
-  console.log(`\n${PGLITE ? 'PGlite' : 'PostgreSQL'}, ${SECONDS} s per cell after 1 s warm-up`);
+  console.log(`\n${PGLITE ? 'PGlite' : 'PostgreSQL'}, ${SECONDS} s per cell after 1 s warm-up; ${fresh} new searches asked`);
   console.log('| endpoint | clients | API p50 ms | API p95 ms | API p99 ms | API req/s | errors | SQL p50 ms | SQL p95 ms | SQL req/s | added p50 ms | API/SQL req/s |');
   console.log('|---|---|---|---|---|---|---|---|---|---|---|---|');
   for (const r of rows) console.log(r);

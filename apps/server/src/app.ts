@@ -13,7 +13,7 @@ import type { Db } from './db/client';
 import type { AuthContext } from './lib/auth-context';
 import { registerErrorHandler } from './lib/error-handler';
 import { LoginThrottle } from './lib/login-throttle';
-import { resolveSession } from './lib/sessions';
+import { attachReadCaches, type ReadCaches } from './lib/read-caches';
 import { attachRealtime, type Realtime } from './lib/realtime';
 import { storageFor, type Storage } from './lib/storage';
 import multipart from '@fastify/multipart';
@@ -43,6 +43,7 @@ declare module 'fastify' {
     loginThrottle: LoginThrottle;
     storage: Storage;
     realtime: Realtime;
+    readCaches: ReadCaches;
     mailer: Mailer;
     authenticate(req: FastifyRequest, allowCookie?: boolean): Promise<AuthContext | null>;
   }
@@ -99,7 +100,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     if (!header?.startsWith(BEARER_PREFIX)) return null;
     const token = header.slice(BEARER_PREFIX.length).trim();
     if (!token || token.length > 200) return null;
-    req.auth = await resolveSession(db, token);
+    req.auth = await app.readCaches.sessions.resolve(token);
     return req.auth;
   });
   app.addHook('onSend', async (req, reply) => {
@@ -129,6 +130,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   registerErrorHandler(app);
   app.decorate('realtime', await attachRealtime(app, db, config.REDIS_URL));
+  app.decorate('readCaches', attachReadCaches(app, db, app.realtime));
   // Sign-out, deactivation, a role change and deletion end sessions: their sockets go at once
   // rather than at the next minute's check.
   app.addHook('onResponse', async (req, reply) => {

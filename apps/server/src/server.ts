@@ -1,3 +1,4 @@
+import { sql } from 'drizzle-orm';
 import { buildApp } from './app';
 import { loadConfig } from './config';
 import { acquireDataDirLock } from './db/data-dir-lock';
@@ -12,16 +13,21 @@ const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir:
 await database.migrate();
 const storage = storageFor(config);
 if (config.SEED_DEMO && (await isEmpty(database.db))) await seedDemo(database.db, storage);
+// PGlite runs no autovacuum: without this the planner's statistics and the trigram indexes'
+// pending lists never catch up with inserts, and searches fall back to reading whole tables.
+const maintain = () => (database.kind === 'pglite' ? database.db.execute(sql`vacuum analyze`) : Promise.resolve());
+await maintain();
 
 // In development Vite serves the web app (npm run dev); otherwise this process serves the build.
 const app = await buildApp({ config, db: database.db, storage, serveWeb: config.NODE_ENV !== 'development' });
 app.log.info({ database: database.kind, dataDir: config.DATABASE_URL ? undefined : config.dataDir }, 'database ready');
 
-// Uploads nobody attached within a day are removed, hourly.
+// Uploads nobody attached within a day are removed, hourly; PGlite is vacuumed then too.
 const sweeper = setInterval(() => {
   sweepUnclaimedUploads(database.db, storage)
     .then((n) => n && app.log.info({ removed: n }, 'unclaimed uploads removed'))
     .catch((err) => app.log.error({ err }, 'upload sweep failed'));
+  maintain().catch((err) => app.log.error({ err }, 'vacuum failed'));
 }, 3600_000);
 sweeper.unref();
 

@@ -19,7 +19,15 @@ export interface Realtime {
   publish<E extends keyof ChannelEvents>(userIds: number[], event: E, payload: ChannelEvents[E]): void;
   /** Disconnects this process's sockets whose session ended (signed out, expired, user blocked); runs every minute. */
   dropEndedSessions(): Promise<number>;
+  /** Tells the other server processes (joined through REDIS_URL) that cached `what` is stale. */
+  announceStale(what: StaleData): void;
+  /** Runs `listener` when another process announces stale data. */
+  onStaleAnnounced(listener: (what: StaleData) => void): void;
 }
+
+/** What a process may hold in memory for a moment and must forget when another process changes it. */
+export type StaleData = 'sessions' | 'catalogue';
+const STALE_EVENT = 'stale';
 
 const SESSION_CHECK_MS = 60_000;
 
@@ -114,6 +122,12 @@ export async function attachRealtime(app: FastifyInstance, db: DbOrTx, redisUrl:
   });
 
   return {
+    announceStale(what) {
+      if (redisUrl) io.serverSideEmit(STALE_EVENT, what);
+    },
+    onStaleAnnounced(listener) {
+      io.on(STALE_EVENT, listener);
+    },
     publish(userIds, event, payload) {
       if (userIds.length) io.to(userIds.map(chatChannel)).emit(event, payload);
     },

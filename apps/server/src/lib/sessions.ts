@@ -4,6 +4,7 @@ import type { DbOrTx } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { AuthContext } from './auth-context';
 import { hashToken, newToken } from './tokens';
+import { TtlCache } from './ttl-cache';
 
 const SESSION_MS = SESSION_DAYS * 24 * 60 * 60 * 1000;
 
@@ -24,10 +25,15 @@ export async function createSession(
 
 /** The live session of a bearer token: not revoked, not expired, its user active and not deleted. */
 export async function resolveSession(db: DbOrTx, token: string): Promise<AuthContext | null> {
+  return (await liveSession(db, hashToken(token)))?.auth ?? null;
+}
+
+async function liveSession(db: DbOrTx, tokenHash: string): Promise<{ auth: AuthContext; expiresAt: Date } | null> {
   const [row] = await db
     .select({
       sessionId: sessions.id,
       impersonatorId: sessions.impersonator_id,
+      expiresAt: sessions.expires_at,
       id: users.id,
       name: users.name,
       surname: users.surname,
@@ -38,7 +44,7 @@ export async function resolveSession(db: DbOrTx, token: string): Promise<AuthCon
     .innerJoin(users, eq(users.id, sessions.user_id))
     .where(
       and(
-        eq(sessions.token_hash, hashToken(token)),
+        eq(sessions.token_hash, tokenHash),
         isNull(sessions.revoked_at),
         gt(sessions.expires_at, new Date()),
         isNull(users.deleted_at),
@@ -47,8 +53,29 @@ export async function resolveSession(db: DbOrTx, token: string): Promise<AuthCon
     )
     .limit(1);
   if (!row) return null;
-  const { sessionId, impersonatorId, ...user } = row;
-  return { sessionId, impersonatorId, user: { ...user, role: user.role as Role } };
+  const { sessionId, impersonatorId, expiresAt, ...user } = row;
+  return { auth: { sessionId, impersonatorId, user: { ...user, role: user.role as Role } }, expiresAt };
+}
+
+/**
+ * Resolves bearer tokens with a short in-process memory (decision 008): a live session is looked
+ * up again after `ttlMs` at the latest, and never past its expiry. `forget()` is called after every
+ * change that can end a session or change a user (sign-out, user edits), here and in the other
+ * processes, so those take effect at once; unknown tokens are never remembered.
+ */
+export function sessionResolver(db: DbOrTx, ttlMs: number) {
+  const cache = new TtlCache<AuthContext>(ttlMs, 10_000);
+  return {
+    async resolve(token: string): Promise<AuthContext | null> {
+      const key = hashToken(token);
+      const hit = cache.peek(key);
+      if (hit) return hit;
+      const live = await liveSession(db, key);
+      if (live) cache.set(key, Promise.resolve(live.auth), live.expiresAt.getTime());
+      return live?.auth ?? null;
+    },
+    forget: () => cache.clear(),
+  };
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: number): Promise<void> {

@@ -1,42 +1,19 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { isValidEan13 } from '@promo/shared';
-import { ean13 } from '../../db/seed/catalogue';
 import { inArray } from 'drizzle-orm';
 import { products } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
+import { productBody } from '../../test/product-body';
 
 let t: TestApp;
 let admin: string;
-let seq = Date.now() % 1_000_000;
 beforeAll(async () => {
   t = await createTestApp();
   admin = await t.login('admin');
 });
 afterAll(() => t.close());
 
-const body = (over: Record<string, unknown> = {}) => ({
-  name: 'Sjokolade 200g',
-  vendor_code: '123456',
-  ean: ean13(709_000_000_000 + seq++ * 7 + process.pid),
-  category: 'Generic',
-  sub_category: 'Godteri',
-  manufacturer: 'Freia',
-  main_last_price: '39.90',
-  provider_name: 'Freia Norge AS',
-  tax: '15',
-  container_deposit: '0',
-  price_per_item: '42.5',
-  item_plan_bu_grp: 'BU-1',
-  locally_owned: 'Nei',
-  selling_type: 'Standard',
-  provider_item_ean: '7040000000017',
-  provider_item_name: 'Sjokolade (Freia)',
-  provider_item_pack_qty: '12',
-  provider_item_vendor_code: '800001',
-  latest_price: '41',
-  status: 'true',
-  ...over,
-});
+const body = productBody;
 
 describe('GET /api/products', () => {
   it('lists seeded products by EAN descending with valid EAN-13 codes and the filter lists', async () => {

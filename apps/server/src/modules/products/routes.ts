@@ -1,12 +1,15 @@
 import type { FastifyInstance } from 'fastify';
 import { products as contract } from '@promo/shared';
+import { rememberedList } from '../../lib/read-caches';
 import { ok, route } from '../../lib/route';
 import { products as productsTable } from '../../db/schema';
 import { imageOwner, setImage, SET_IMAGE_BODY_LIMIT } from '../files/set-image';
 import { createProduct, deleteProduct, listProducts, updateProduct } from './service';
 
 export async function productsRoutes(app: FastifyInstance) {
-  route(app, contract.list, async ({ query }) => ok('Products', 'products_list', await listProducts(app.db, query)));
+  route(app, contract.list, async ({ query }) =>
+    ok('Products', 'products_list', await rememberedList(app.readCaches, 'products', query, () => listProducts(app.db, query))),
+  );
 
   route(app, contract.create, async ({ auth, body, reply }) => {
     reply.code(201);

@@ -122,38 +122,50 @@ async function values(db: DbOrTx, body: ProductBody, exceptId?: number) {
   return { ...rest, category_id: category!.id };
 }
 
+/** Sub-categories are forgotten after the commit: cleared before it, a read in between would keep the old list. */
+async function thenForgetSubCategories<T>(change: Promise<T>): Promise<T> {
+  try {
+    return await change;
+  } finally {
+    subCategoryCache.clear();
+  }
+}
+
 export async function createProduct(db: Db, auth: AuthContext, body: ProductBody) {
-  subCategoryCache.clear();
-  return db.transaction(async (tx) => {
-    const [row] = await tx.insert(products).values(await values(tx, body)).returning({ id: products.id });
-    const created = (await getProduct(tx, row!.id))!;
-    await writeAudit(tx, auth, { action: 'create', entity: 'products', entityId: row!.id, after: created });
-    return created;
-  });
+  return thenForgetSubCategories(
+    db.transaction(async (tx) => {
+      const [row] = await tx.insert(products).values(await values(tx, body)).returning({ id: products.id });
+      const created = (await getProduct(tx, row!.id))!;
+      await writeAudit(tx, auth, { action: 'create', entity: 'products', entityId: row!.id, after: created });
+      return created;
+    }),
+  );
 }
 
 export async function updateProduct(db: Db, auth: AuthContext, id: number, body: ProductBody) {
-  subCategoryCache.clear();
-  return db.transaction(async (tx) => {
-    const before = await getProduct(tx, id);
-    if (!before) throw notFound();
-    await tx.update(products).set(await values(tx, body, id)).where(eq(products.id, id));
-    const after = (await getProduct(tx, id))!;
-    await writeAudit(tx, auth, { action: 'update', entity: 'products', entityId: id, before, after });
-    return after;
-  });
+  return thenForgetSubCategories(
+    db.transaction(async (tx) => {
+      const before = await getProduct(tx, id);
+      if (!before) throw notFound();
+      await tx.update(products).set(await values(tx, body, id)).where(eq(products.id, id));
+      const after = (await getProduct(tx, id))!;
+      await writeAudit(tx, auth, { action: 'update', entity: 'products', entityId: id, before, after });
+      return after;
+    }),
+  );
 }
 
 export async function deleteProduct(db: Db, storage: Storage, auth: AuthContext, id: number) {
-  subCategoryCache.clear();
   let removeBytes = async () => {};
-  await db.transaction(async (tx) => {
-    const before = await getProduct(tx, id);
-    if (!before) throw notFound();
-    const [row] = await tx.delete(products).where(eq(products.id, id)).returning({ image_id: products.image_id });
-    removeBytes = await deleteFiles(tx, storage, row!.image_id ? [row!.image_id] : []);
-    await writeAudit(tx, auth, { action: 'delete', entity: 'products', entityId: id, before });
-  });
+  await thenForgetSubCategories(
+    db.transaction(async (tx) => {
+      const before = await getProduct(tx, id);
+      if (!before) throw notFound();
+      const [row] = await tx.delete(products).where(eq(products.id, id)).returning({ image_id: products.image_id });
+      removeBytes = await deleteFiles(tx, storage, row!.image_id ? [row!.image_id] : []);
+      await writeAudit(tx, auth, { action: 'delete', entity: 'products', entityId: id, before });
+    }),
+  );
   await removeBytes();
 }
 

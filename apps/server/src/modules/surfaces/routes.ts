@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { surfaces as contract } from '@promo/shared';
 import { files, surfaces } from '../../db/schema';
+import { rememberedList } from '../../lib/read-caches';
 import { ok, route } from '../../lib/route';
 import { storeUpload } from '../../lib/uploads';
 import { imageOwner, setImage, SET_IMAGE_BODY_LIMIT } from '../files/set-image';
@@ -17,7 +18,9 @@ import {
 } from './service';
 
 export async function surfacesRoutes(app: FastifyInstance) {
-  route(app, contract.list, async ({ query }) => ok('Surfaces', 'surfaces_list', await listSurfaces(app.db, query)));
+  route(app, contract.list, async ({ query }) =>
+    ok('Surfaces', 'surfaces_list', await rememberedList(app.readCaches, 'surfaces', query, () => listSurfaces(app.db, query))),
+  );
 
   route(app, contract.create, async ({ auth, body, reply }) => {
     reply.code(201);
