@@ -6,7 +6,7 @@ import { writeAudit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { invalid, notFound } from '../../lib/errors';
 import { urlImagesFor } from '../../lib/images';
-import { containsPattern, orderBy } from '../../lib/sql-helpers';
+import { containsPattern, orderBy, pageTotal } from '../../lib/sql-helpers';
 import type { Storage } from '../../lib/storage';
 import { deleteFiles } from '../../lib/uploads';
 import { TtlCache } from '../../lib/ttl-cache';
@@ -65,20 +65,23 @@ export async function listProducts(db: Db, q: ProductsListQuery): Promise<Produc
     only_category ? eq(categories.name, only_category) : undefined,
     only_subcategory ? eq(products.sub_category, only_subcategory) : undefined,
   );
-  const [rows, [total], cats, subs] = await Promise.all([
-    db
-      .select(rowSelect)
-      .from(products)
-      .innerJoin(categories, eq(categories.id, products.category_id))
-      .where(where)
-      .orderBy(...orderBy(sortColumns[q.sort_by], q.sort_count, products.id))
-      .limit(q.count_show)
-      .offset(q.start_index),
-    db
-      .select({ n: count() })
-      .from(products)
-      .innerJoin(categories, eq(categories.id, products.category_id))
-      .where(where),
+  const rows = await db
+    .select(rowSelect)
+    .from(products)
+    .innerJoin(categories, eq(categories.id, products.category_id))
+    .where(where)
+    .orderBy(...orderBy(sortColumns[q.sort_by], q.sort_count, products.id))
+    .limit(q.count_show)
+    .offset(q.start_index);
+  const [total, cats, subs, productRows] = await Promise.all([
+    pageTotal(q, rows.length, async () => {
+      const [counted] = await db
+        .select({ n: count() })
+        .from(products)
+        .innerJoin(categories, eq(categories.id, products.category_id))
+        .where(where);
+      return Number(counted!.n);
+    }),
     db.select({ name: categories.name }).from(categories).orderBy(asc(categories.name)),
     subCategoryCache.get(only_category, async () =>
       (
@@ -90,10 +93,11 @@ export async function listProducts(db: Db, q: ProductsListQuery): Promise<Produc
           .orderBy(asc(products.sub_category))
       ).map((s) => s.name),
     ),
+    toRows(db, rows),
   ]);
   return {
-    products: await toRows(db, rows),
-    total: Number(total!.n),
+    products: productRows,
+    total,
     categories: cats.map((c) => c.name),
     sub_categories: subs,
   };

@@ -6,7 +6,7 @@ import { writeAudit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { invalid, invalidField, notFound } from '../../lib/errors';
 import { urlImagesFor } from '../../lib/images';
-import { containsPattern, orderBy } from '../../lib/sql-helpers';
+import { containsPattern, orderBy, pageTotal } from '../../lib/sql-helpers';
 import type { Storage } from '../../lib/storage';
 import { deleteFiles } from '../../lib/uploads';
 import { TtlCache } from '../../lib/ttl-cache';
@@ -81,21 +81,17 @@ const typesAndSizes = (db: Db) =>
 
 export async function listSurfaces(db: Db, q: SurfacesListQuery): Promise<SurfacesListData> {
   const where = surfaceSearchCondition(q.obj_search.field, q.obj_search.input_value);
-  const [rows, [total], [arr_type_surfaces, arr_size_surfaces]] = await Promise.all([
-    selectRow(db)
-      .where(where)
-      .orderBy(...orderBy(sortColumns[q.sort_by], q.sort_count, surfaces.id))
-      .limit(q.count_show)
-      .offset(q.start_index),
-    db.select({ n: count() }).from(surfaces).where(where),
+  const rows = await selectRow(db)
+    .where(where)
+    .orderBy(...orderBy(sortColumns[q.sort_by], q.sort_count, surfaces.id))
+    .limit(q.count_show)
+    .offset(q.start_index);
+  const [total, [arr_type_surfaces, arr_size_surfaces], surfaceRows] = await Promise.all([
+    pageTotal(q, rows.length, async () => Number((await db.select({ n: count() }).from(surfaces).where(where))[0]!.n)),
     typesAndSizes(db),
+    toRows(db, rows.map((r) => ({ ...r.surface, printer_name: r.printer_name }))),
   ]);
-  return {
-    surfaces: await toRows(db, rows.map((r) => ({ ...r.surface, printer_name: r.printer_name }))),
-    total: Number(total!.n),
-    arr_type_surfaces,
-    arr_size_surfaces,
-  };
+  return { surfaces: surfaceRows, total, arr_type_surfaces, arr_size_surfaces };
 }
 
 export async function getSurface(db: DbOrTx, id: number): Promise<SurfaceRow | null> {
