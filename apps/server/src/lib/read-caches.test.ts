@@ -38,7 +38,7 @@ const productSearch = (text: string) => ({ obj_search: { field: 'name', input_va
 const listedProducts = async (app: FastifyInstance, text: string) => {
   const res = await form(app, 'GET', '/api/products', productSearch(text), admin);
   expect(res.statusCode).toBe(200);
-  return res.json().data as { products: { id: number; name: string; category: string; url_images: unknown }[]; total: number };
+  return res.json().data as { products: { id: number; name: string; category: string; url_images: unknown }[]; total: number; categories: string[] };
 };
 
 async function newProduct(app: FastifyInstance, name: string) {
@@ -73,10 +73,16 @@ describe('the catalogue lists after a change on the same process', () => {
     const tag = `Cachetest ${seq++}`;
     expect((await form(t.app, 'POST', '/api/products', productFor(tag, name), admin)).statusCode).toBe(201);
     expect((await listedProducts(t.app, tag)).products[0]!.category).toBe(name);
+    expect((await listedProducts(t.app, tag)).categories).toContain(name);
 
     const renamed = await form(t.app, 'PUT', `/api/categories/${categoryId}`, { name: `${name} 2`, manager_id: '', groups: '', required: 'false' }, admin);
     expect(renamed.statusCode, renamed.body).toBe(200);
-    expect((await listedProducts(t.app, tag)).products[0]!.category).toBe(`${name} 2`);
+    const after = await listedProducts(t.app, tag);
+    expect(after.products[0]!.category).toBe(`${name} 2`);
+    // The category filter's choices too, on a search that was not asked before.
+    const filter = (await listedProducts(t.app, `${tag} other search`)).categories;
+    expect(filter).toContain(`${name} 2`);
+    expect(filter).not.toContain(name);
   });
 
   it("show a printer's new name on its surfaces at once", async () => {

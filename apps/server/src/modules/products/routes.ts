@@ -4,11 +4,17 @@ import { rememberedList } from '../../lib/read-caches';
 import { ok, route } from '../../lib/route';
 import { products as productsTable } from '../../db/schema';
 import { imageOwner, setImage, SET_IMAGE_BODY_LIMIT } from '../files/set-image';
-import { createProduct, deleteProduct, listProducts, updateProduct } from './service';
+import { categoryNames, createProduct, deleteProduct, listProducts, updateProduct } from './service';
 
 export async function productsRoutes(app: FastifyInstance) {
   route(app, contract.list, async ({ query }) =>
-    ok('Products', 'products_list', await rememberedList(app.readCaches, 'products', query, () => listProducts(app.db, query))),
+    ok(
+      'Products',
+      'products_list',
+      await rememberedList(app.readCaches, 'products', query, () =>
+        listProducts(app.db, query, () => rememberedList(app.readCaches, 'category names', null, () => categoryNames(app.db))),
+      ),
+    ),
   );
 
   route(app, contract.create, async ({ auth, body, reply }) => {

@@ -58,7 +58,12 @@ async function toRows(db: DbOrTx, rows: { product: typeof products.$inferSelect;
   }));
 }
 
-export async function listProducts(db: Db, q: ProductsListQuery): Promise<ProductsListData> {
+/** Every category's name, for the list's category filter. */
+export const categoryNames = async (db: Db) =>
+  (await db.select({ name: categories.name }).from(categories).orderBy(asc(categories.name))).map((c) => c.name);
+
+/** `names` lets the route answer the category filter from memory (decision 008). */
+export async function listProducts(db: Db, q: ProductsListQuery, names = () => categoryNames(db)): Promise<ProductsListData> {
   const { field, input_value, only_category, only_subcategory } = q.obj_search;
   const where = and(
     searchCondition(field, input_value),
@@ -82,7 +87,7 @@ export async function listProducts(db: Db, q: ProductsListQuery): Promise<Produc
         .where(where);
       return Number(counted!.n);
     }),
-    db.select({ name: categories.name }).from(categories).orderBy(asc(categories.name)),
+    names(),
     subCategoryCache.get(only_category, async () =>
       (
         await db
@@ -98,7 +103,7 @@ export async function listProducts(db: Db, q: ProductsListQuery): Promise<Produc
   return {
     products: productRows,
     total,
-    categories: cats.map((c) => c.name),
+    categories: cats,
     sub_categories: subs,
   };
 }
