@@ -10,7 +10,6 @@ import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import { eq, sql } from 'drizzle-orm';
-import pg from 'pg';
 import { io, type Socket } from 'socket.io-client';
 import { chatChannel, type ChatEventPayload } from '@promo/shared';
 import { openPostgres, type Database } from '../apps/server/src/db/client';
@@ -18,6 +17,8 @@ import { chats, users } from '../apps/server/src/db/schema';
 import { seedDemo } from '../apps/server/src/db/seed/demo';
 import { localDiskStorage } from '../apps/server/src/lib/storage';
 import { createSession } from '../apps/server/src/lib/sessions';
+import { recreatePostgresDatabase } from './database';
+import { percentile } from './load';
 
 const SOCKETS = Number(process.env.BENCH_SOCKETS ?? 500);
 const MESSAGES = Number(process.env.BENCH_MESSAGES ?? 100);
@@ -43,18 +44,10 @@ function groupCpu(groups: number[]): number {
   return total;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
 const sleep = (ms: number) => new Promise((r) => setTimeout(r, ms));
 
 async function recreateDatabase(): Promise<Database> {
-  const admin = new URL(DATABASE_URL);
-  const name = admin.pathname.slice(1);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  await client.query(`drop database if exists "${name}" with (force)`);
-  await client.query(`create database "${name}"`);
-  await client.end();
+  await recreatePostgresDatabase(DATABASE_URL);
   const database = openPostgres(DATABASE_URL);
   await database.migrate();
   await seedDemo(database.db, localDiskStorage(fs.mkdtempSync('/tmp/promo-bench-files-')));

@@ -18,6 +18,7 @@ import type { Db } from '../apps/server/src/db/client';
 import * as schema from '../apps/server/src/db/schema';
 import { loadReport } from '../apps/server/src/modules/reports/load';
 import { writeReportXlsx } from '../apps/server/src/modules/reports/excel';
+import { recreatePostgresDatabase } from './database';
 
 const STATIONS = Number(process.env.BENCH_STATIONS ?? 2000);
 const PSDS = Number(process.env.BENCH_PSDS ?? 300);
@@ -63,11 +64,7 @@ async function child(mode: Mode, promotionId: number, file: string) {
 }
 
 async function generate(): Promise<number> {
-  const admin = new pg.Client({ connectionString: base.toString() });
-  await admin.connect();
-  await admin.query('drop database if exists promo_bench_excel with (force)');
-  await admin.query('create database promo_bench_excel');
-  await admin.end();
+  await recreatePostgresDatabase(target.toString());
   // Imported here: the children measure without PGlite, which db/client.ts brings along.
   const { openPostgres } = await import('../apps/server/src/db/client');
   const database = openPostgres(target.toString());

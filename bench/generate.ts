@@ -4,26 +4,13 @@
 //   BENCH_PGLITE=bench/.pglite npx tsx bench/generate.ts                 (PGlite data folder; recreated)
 import fs from 'node:fs';
 import { sql } from 'drizzle-orm';
-import pg from 'pg';
 import { openPglite, openPostgres, type Database } from '../apps/server/src/db/client';
 import { seedDemo } from '../apps/server/src/db/seed/demo';
 import { localDiskStorage } from '../apps/server/src/lib/storage';
+import { recreatePostgresDatabase } from './database';
 
 export const PRODUCTS = Number(process.env.BENCH_PRODUCTS ?? 100_000);
 export const SURFACES = Number(process.env.BENCH_SURFACES ?? 5_000);
-
-async function recreatePostgres(url: string): Promise<Database> {
-  const target = new URL(url);
-  const name = target.pathname.slice(1);
-  const admin = new URL(url);
-  admin.pathname = '/postgres';
-  const client = new pg.Client({ connectionString: admin.toString() });
-  await client.connect();
-  await client.query(`drop database if exists "${name}" with (force)`);
-  await client.query(`create database "${name}"`);
-  await client.end();
-  return openPostgres(url);
-}
 
 export async function generate(database: Database, filesDir: string) {
   await database.migrate();
@@ -75,7 +62,9 @@ if (import.meta.url === `file://${process.argv[1]}`) {
     fs.rmSync(process.env.BENCH_PGLITE, { recursive: true, force: true });
     database = await openPglite(`${process.env.BENCH_PGLITE}/pgdata`);
   } else {
-    database = await recreatePostgres(process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/promo_bench');
+    const url = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/promo_bench';
+    await recreatePostgresDatabase(url);
+    database = openPostgres(url);
   }
   await generate(database, filesDir);
   await database.close();

@@ -10,7 +10,8 @@ export interface LoadResult {
   p99: number;
 }
 
-const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
+/** The p-th percentile of ascending `sorted`. */
+export const percentile = (sorted: number[], p: number) => sorted[Math.min(sorted.length - 1, Math.floor((sorted.length * p) / 100))] ?? NaN;
 
 /** Runs `task` from `concurrency` workers for `seconds` (after a warm-up) and measures each call. */
 export async function measure(concurrency: number, seconds: number, task: () => Promise<void>, warmupSeconds = 1): Promise<LoadResult> {

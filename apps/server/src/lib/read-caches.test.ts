@@ -85,6 +85,20 @@ describe('the catalogue lists after a change on the same process', () => {
     expect(filter).not.toContain(name);
   });
 
+  it("list a new surface type and size in the surfaces list's choices at once", async () => {
+    const choices = async () => (await form(t.app, 'GET', '/api/surfaces', {}, admin)).json().data as { arr_type_surfaces: { name: string }[]; arr_size_surfaces: { name: string }[] };
+    await choices();
+    const type = `Cachetype${seq++}`;
+    const created = await form(t.app, 'POST', '/api/surfaces/create-type-surface', { new_type: type }, admin);
+    expect(created.statusCode, created.body).toBe(200);
+    const height = 1000 + (seq++ % 8000);
+    const size = await form(t.app, 'POST', '/api/surfaces/create-size-surface', { new_size: `H${height} x W1` }, admin);
+    expect(size.statusCode, size.body).toBe(200);
+    const after = await choices();
+    expect(after.arr_type_surfaces.map((x) => x.name)).toContain(created.json().data.name);
+    expect(after.arr_size_surfaces.map((x) => x.name)).toContain(size.json().data.name);
+  });
+
   it("show a printer's new name on its surfaces at once", async () => {
     const printer = await form(
       t.app,

@@ -52,7 +52,19 @@ export function attachReadCaches(app: FastifyInstance, db: DbOrTx, realtime: Rea
   return caches;
 }
 
+/** Answers `load` from a memory under `key`, or loads it when there is none. */
+export type Remember = <T>(key: string, load: () => Promise<T>) => Promise<T>;
+
+/** No memory: every call loads (scripts and benchmarks calling the services directly). */
+export const noMemory: Remember = (_key, load) => load();
+
+/** The catalogue memory: forgotten whenever a write changes the catalogue (decision 008). */
+export const catalogueMemory =
+  (caches: ReadCaches): Remember =>
+  <T>(key: string, load: () => Promise<T>) =>
+    caches.catalogue.get(key, load) as Promise<T>;
+
 /** A catalogue list's answer for `query`, from memory while nothing changed the catalogue. */
 export function rememberedList<T>(caches: ReadCaches, list: string, query: unknown, load: () => Promise<T>): Promise<T> {
-  return caches.catalogue.get(`${list} ${JSON.stringify(query)}`, load) as Promise<T>;
+  return catalogueMemory(caches)(`${list} ${JSON.stringify(query)}`, load);
 }

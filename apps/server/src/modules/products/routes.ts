@@ -1,10 +1,10 @@
 import type { FastifyInstance } from 'fastify';
 import { products as contract } from '@promo/shared';
-import { rememberedList } from '../../lib/read-caches';
+import { catalogueMemory, rememberedList } from '../../lib/read-caches';
 import { ok, route } from '../../lib/route';
 import { products as productsTable } from '../../db/schema';
 import { imageOwner, setImage, SET_IMAGE_BODY_LIMIT } from '../files/set-image';
-import { categoryNames, createProduct, deleteProduct, listProducts, updateProduct } from './service';
+import { createProduct, deleteProduct, listProducts, updateProduct } from './service';
 
 export async function productsRoutes(app: FastifyInstance) {
   route(app, contract.list, async ({ query }) =>
@@ -12,7 +12,7 @@ export async function productsRoutes(app: FastifyInstance) {
       'Products',
       'products_list',
       await rememberedList(app.readCaches, 'products', query, () =>
-        listProducts(app.db, query, () => rememberedList(app.readCaches, 'category names', null, () => categoryNames(app.db))),
+        listProducts(app.db, query, catalogueMemory(app.readCaches)),
       ),
     ),
   );

@@ -9,7 +9,7 @@ import { urlImagesFor } from '../../lib/images';
 import { containsPattern, orderBy, pageTotal } from '../../lib/sql-helpers';
 import type { Storage } from '../../lib/storage';
 import { deleteFiles } from '../../lib/uploads';
-import { TtlCache } from '../../lib/ttl-cache';
+import { noMemory, type Remember } from '../../lib/read-caches';
 
 const sortColumns = {
   ean: products.ean,
@@ -46,8 +46,6 @@ const rowSelect = {
   category: categories.name,
 };
 
-/** Sub-categories per category filter: a scan of every product, so kept for a minute. */
-const subCategoryCache = new TtlCache<string[]>(60_000);
 
 async function toRows(db: DbOrTx, rows: { product: typeof products.$inferSelect; category: string }[]): Promise<ProductRow[]> {
   const images = await urlImagesFor(db, rows.map((r) => r.product.image_id));
@@ -58,12 +56,11 @@ async function toRows(db: DbOrTx, rows: { product: typeof products.$inferSelect;
   }));
 }
 
-/** Every category's name, for the list's category filter. */
-export const categoryNames = async (db: Db) =>
-  (await db.select({ name: categories.name }).from(categories).orderBy(asc(categories.name))).map((c) => c.name);
-
-/** `names` lets the route answer the category filter from memory (decision 008). */
-export async function listProducts(db: Db, q: ProductsListQuery, names = () => categoryNames(db)): Promise<ProductsListData> {
+/**
+ * The filters' choices (every category, the sub-categories of the chosen one) change rarely and
+ * the sub-categories scan every product: `remember` lets the route keep them (decision 008).
+ */
+export async function listProducts(db: Db, q: ProductsListQuery, remember: Remember = noMemory): Promise<ProductsListData> {
   const { field, input_value, only_category, only_subcategory } = q.obj_search;
   const where = and(
     searchCondition(field, input_value),
@@ -87,8 +84,10 @@ export async function listProducts(db: Db, q: ProductsListQuery, names = () => c
         .where(where);
       return Number(counted!.n);
     }),
-    names(),
-    subCategoryCache.get(only_category, async () =>
+    remember('product categories', async () =>
+      (await db.select({ name: categories.name }).from(categories).orderBy(asc(categories.name))).map((c) => c.name),
+    ),
+    remember(`product sub-categories ${only_category}`, async () =>
       (
         await db
           .selectDistinct({ name: products.sub_category })
@@ -131,50 +130,35 @@ async function values(db: DbOrTx, body: ProductBody, exceptId?: number) {
   return { ...rest, category_id: category!.id };
 }
 
-/** Sub-categories are forgotten after the commit: cleared before it, a read in between would keep the old list. */
-async function thenForgetSubCategories<T>(change: Promise<T>): Promise<T> {
-  try {
-    return await change;
-  } finally {
-    subCategoryCache.clear();
-  }
-}
-
 export async function createProduct(db: Db, auth: AuthContext, body: ProductBody) {
-  return thenForgetSubCategories(
-    db.transaction(async (tx) => {
-      const [row] = await tx.insert(products).values(await values(tx, body)).returning({ id: products.id });
-      const created = (await getProduct(tx, row!.id))!;
-      await writeAudit(tx, auth, { action: 'create', entity: 'products', entityId: row!.id, after: created });
-      return created;
-    }),
-  );
+  return db.transaction(async (tx) => {
+    const [row] = await tx.insert(products).values(await values(tx, body)).returning({ id: products.id });
+    const created = (await getProduct(tx, row!.id))!;
+    await writeAudit(tx, auth, { action: 'create', entity: 'products', entityId: row!.id, after: created });
+    return created;
+  });
 }
 
 export async function updateProduct(db: Db, auth: AuthContext, id: number, body: ProductBody) {
-  return thenForgetSubCategories(
-    db.transaction(async (tx) => {
-      const before = await getProduct(tx, id);
-      if (!before) throw notFound();
-      await tx.update(products).set(await values(tx, body, id)).where(eq(products.id, id));
-      const after = (await getProduct(tx, id))!;
-      await writeAudit(tx, auth, { action: 'update', entity: 'products', entityId: id, before, after });
-      return after;
-    }),
-  );
+  return db.transaction(async (tx) => {
+    const before = await getProduct(tx, id);
+    if (!before) throw notFound();
+    await tx.update(products).set(await values(tx, body, id)).where(eq(products.id, id));
+    const after = (await getProduct(tx, id))!;
+    await writeAudit(tx, auth, { action: 'update', entity: 'products', entityId: id, before, after });
+    return after;
+  });
 }
 
 export async function deleteProduct(db: Db, storage: Storage, auth: AuthContext, id: number) {
   let removeBytes = async () => {};
-  await thenForgetSubCategories(
-    db.transaction(async (tx) => {
-      const before = await getProduct(tx, id);
-      if (!before) throw notFound();
-      const [row] = await tx.delete(products).where(eq(products.id, id)).returning({ image_id: products.image_id });
-      removeBytes = await deleteFiles(tx, storage, row!.image_id ? [row!.image_id] : []);
-      await writeAudit(tx, auth, { action: 'delete', entity: 'products', entityId: id, before });
-    }),
-  );
+  await db.transaction(async (tx) => {
+    const before = await getProduct(tx, id);
+    if (!before) throw notFound();
+    const [row] = await tx.delete(products).where(eq(products.id, id)).returning({ image_id: products.image_id });
+    removeBytes = await deleteFiles(tx, storage, row!.image_id ? [row!.image_id] : []);
+    await writeAudit(tx, auth, { action: 'delete', entity: 'products', entityId: id, before });
+  });
   await removeBytes();
 }
 

@@ -2,7 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { eq } from 'drizzle-orm';
 import { surfaces as contract } from '@promo/shared';
 import { files, surfaces } from '../../db/schema';
-import { rememberedList } from '../../lib/read-caches';
+import { catalogueMemory, rememberedList } from '../../lib/read-caches';
 import { ok, route } from '../../lib/route';
 import { storeUpload } from '../../lib/uploads';
 import { imageOwner, setImage, SET_IMAGE_BODY_LIMIT } from '../files/set-image';
@@ -19,7 +19,7 @@ import {
 
 export async function surfacesRoutes(app: FastifyInstance) {
   route(app, contract.list, async ({ query }) =>
-    ok('Surfaces', 'surfaces_list', await rememberedList(app.readCaches, 'surfaces', query, () => listSurfaces(app.db, query))),
+    ok('Surfaces', 'surfaces_list', await rememberedList(app.readCaches, 'surfaces', query, () => listSurfaces(app.db, query, catalogueMemory(app.readCaches)))),
   );
 
   route(app, contract.create, async ({ auth, body, reply }) => {

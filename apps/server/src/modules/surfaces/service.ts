@@ -9,7 +9,7 @@ import { urlImagesFor } from '../../lib/images';
 import { containsPattern, orderBy, pageTotal } from '../../lib/sql-helpers';
 import type { Storage } from '../../lib/storage';
 import { deleteFiles } from '../../lib/uploads';
-import { TtlCache } from '../../lib/ttl-cache';
+import { noMemory, type Remember } from '../../lib/read-caches';
 
 const sortColumns = {
   vendor_code: surfaces.vendor_code,
@@ -71,15 +71,8 @@ const selectRow = (db: DbOrTx) =>
     .from(surfaces)
     .leftJoin(users, eq(users.id, surfaces.printer_id));
 
-/** Types and sizes change rarely and are read on every list request: kept for a minute. */
-const choicesCache = new TtlCache<{ id: number; name: string }[]>(60_000);
-const typesAndSizes = (db: Db) =>
-  Promise.all([
-    choicesCache.get('types', async () => await db.select({ id: surfaceTypes.id, name: surfaceTypes.name }).from(surfaceTypes).orderBy(surfaceTypes.name)),
-    choicesCache.get('sizes', async () => await db.select({ id: surfaceSizes.id, name: surfaceSizes.name }).from(surfaceSizes).orderBy(surfaceSizes.name)),
-  ]);
-
-export async function listSurfaces(db: Db, q: SurfacesListQuery): Promise<SurfacesListData> {
+/** Types and sizes change rarely and come with every list: `remember` lets the route keep them (decision 008). */
+export async function listSurfaces(db: Db, q: SurfacesListQuery, remember: Remember = noMemory): Promise<SurfacesListData> {
   const where = surfaceSearchCondition(q.obj_search.field, q.obj_search.input_value);
   const rows = await selectRow(db)
     .where(where)
@@ -88,7 +81,10 @@ export async function listSurfaces(db: Db, q: SurfacesListQuery): Promise<Surfac
     .offset(q.start_index);
   const [total, [arr_type_surfaces, arr_size_surfaces], surfaceRows] = await Promise.all([
     pageTotal(q, rows.length, async () => Number((await db.select({ n: count() }).from(surfaces).where(where))[0]!.n)),
-    typesAndSizes(db),
+    Promise.all([
+      remember('surface types', () => db.select({ id: surfaceTypes.id, name: surfaceTypes.name }).from(surfaceTypes).orderBy(surfaceTypes.name)),
+      remember('surface sizes', () => db.select({ id: surfaceSizes.id, name: surfaceSizes.name }).from(surfaceSizes).orderBy(surfaceSizes.name)),
+    ]),
     toRows(db, rows.map((r) => ({ ...r.surface, printer_name: r.printer_name }))),
   ]);
   return { surfaces: surfaceRows, total, arr_type_surfaces, arr_size_surfaces };
@@ -191,7 +187,6 @@ export async function createType(db: Db, name: string) {
   const [existing] = await db.select().from(surfaceTypes).where(sql`lower(${surfaceTypes.name}) = lower(${name})`);
   if (existing) throw invalidField('new_type', 'type_exists');
   const [row] = await db.insert(surfaceTypes).values({ name }).returning();
-  choicesCache.clear();
   return row!;
 }
 
@@ -199,7 +194,6 @@ export async function createSize(db: Db, name: string) {
   const [existing] = await db.select().from(surfaceSizes).where(eq(surfaceSizes.name, name));
   if (existing) throw invalidField('new_size', 'size_exists');
   const [row] = await db.insert(surfaceSizes).values({ name }).returning();
-  choicesCache.clear();
   return row!;
 }
 
