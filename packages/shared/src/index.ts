@@ -2,6 +2,8 @@ export * from './constants';
 export * from './permissions';
 export * from './endpoint';
 export * from './form-values';
+export * from './date-input';
+export * from './update-body';
 export * from './list-params';
 export * from './validation';
 export * from './pagination';

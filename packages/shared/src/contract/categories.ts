@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { GROUPS, MAX_TEXT_LENGTH, type Group } from '../constants';
 import { endpoint } from '../endpoint';
 import { zBool, zId, zIdParam } from '../form-values';
+import { updateBodyOf } from '../update-body';
 import { nameField } from '../validation';
 
 const zGroups = z.preprocess((v) => {
@@ -11,13 +12,16 @@ const zGroups = z.preprocess((v) => {
   return [v];
 }, z.array(z.enum(GROUPS)).max(3));
 
-export const categoryBody = z.object({
+const categoryFields = {
   name: nameField.pipe(z.string().max(MAX_TEXT_LENGTH)),
   manager_id: z.preprocess((v) => (v === '' || v === null ? null : v), zId.nullable()).default(null),
   groups: zGroups.default([]),
   required: zBool.default(false),
-});
+};
+export const categoryBody = z.object(categoryFields);
+export const categoryUpdateBody = updateBodyOf(categoryFields);
 export type CategoryBody = z.infer<typeof categoryBody>;
+export type CategoryUpdateBody = z.infer<typeof categoryUpdateBody>;
 
 export interface CategoryRow {
   id: number;
@@ -31,6 +35,6 @@ export interface CategoryRow {
 export const categories = {
   list: endpoint({ method: 'GET', path: '/api/categories', access: 'catalog.view' }),
   create: endpoint({ method: 'POST', path: '/api/categories', access: 'catalog.manage', body: categoryBody }),
-  update: endpoint({ method: 'PUT', path: '/api/categories/{id}', access: 'catalog.manage', params: zIdParam, body: categoryBody }),
+  update: endpoint({ method: 'PUT', path: '/api/categories/{id}', access: 'catalog.manage', params: zIdParam, body: categoryUpdateBody }),
   remove: endpoint({ method: 'DELETE', path: '/api/categories/{id}', access: 'catalog.manage', params: zIdParam }),
 };

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { zId, zIdParam } from '../form-values';
 import { listParams, searchText } from '../list-params';
+import { updateBodyOf } from '../update-body';
 import { nameField } from '../validation';
 
 export const DESIGN_SORT_FIELDS = ['name', 'category'] as const;
@@ -17,13 +18,15 @@ export const designsListQuery = listParams({
 });
 export type DesignsListQuery = z.infer<typeof designsListQuery>;
 
-export const designBody = z.object({
+const designFields = {
   name: nameField,
   category_id: z
     .preprocess((v) => (v === '' || v === undefined ? null : v), zId.nullable())
     .refine((v) => v !== null, 'category_required')
     .transform((v) => v!),
-});
+};
+export const designBody = z.object(designFields);
+export const designUpdateBody = updateBodyOf(designFields);
 
 export interface DesignRow {
   id: number;
@@ -41,6 +44,6 @@ export interface DesignsListData {
 export const designs = {
   list: endpoint({ method: 'GET', path: '/api/designs', access: 'catalog.view', query: designsListQuery }),
   create: endpoint({ method: 'POST', path: '/api/designs', access: 'catalog.manage', body: designBody }),
-  update: endpoint({ method: 'PUT', path: '/api/designs/{id}', access: 'catalog.manage', params: zIdParam, body: designBody }),
+  update: endpoint({ method: 'PUT', path: '/api/designs/{id}', access: 'catalog.manage', params: zIdParam, body: designUpdateBody }),
   remove: endpoint({ method: 'DELETE', path: '/api/designs/{id}', access: 'catalog.manage', params: zIdParam }),
 };

@@ -5,6 +5,7 @@ import { endpoint } from '../endpoint';
 import { zBool, zIdParam } from '../form-values';
 import { listParams, searchText } from '../list-params';
 import { nameField, textField } from '../validation';
+import { updateBodyOf } from '../update-body';
 import { setImageBody, type UrlImages } from './surfaces';
 
 export const PRODUCT_SEARCH_FIELDS = ['ean', 'vendor_code', 'name', 'provider_name', 'manufacturer', 'price_per_item'] as const;
@@ -49,7 +50,7 @@ export const PRODUCT_REQUIRED_TEXT = [
 export const PRODUCT_PRICE_FIELDS = ['main_last_price', 'price_per_item', 'latest_price'] as const;
 export const PRODUCT_COUNT_FIELDS = ['tax', 'container_deposit', 'provider_item_pack_qty'] as const;
 
-export const productBody = z.object({
+const productFields = {
   ...(Object.fromEntries(PRODUCT_REQUIRED_TEXT.map((f) => [f, f === 'name' ? nameField : textField])) as Record<
     (typeof PRODUCT_REQUIRED_TEXT)[number],
     typeof nameField
@@ -62,8 +63,11 @@ export const productBody = z.object({
     ReturnType<typeof zCount.default>
   >),
   status: zBool.default(true),
-});
+};
+export const productBody = z.object(productFields);
+export const productUpdateBody = updateBodyOf(productFields);
 export type ProductBody = z.infer<typeof productBody>;
+export type ProductUpdateBody = z.infer<typeof productUpdateBody>;
 
 export interface ProductRow {
   id: number;
@@ -100,7 +104,7 @@ export interface ProductsListData {
 export const products = {
   list: endpoint({ method: 'GET', path: '/api/products', access: 'catalog.view', query: productsListQuery }),
   create: endpoint({ method: 'POST', path: '/api/products', access: 'catalog.manage', body: productBody }),
-  update: endpoint({ method: 'PUT', path: '/api/products/{id}', access: 'catalog.manage', params: zIdParam, body: productBody }),
+  update: endpoint({ method: 'PUT', path: '/api/products/{id}', access: 'catalog.manage', params: zIdParam, body: productUpdateBody }),
   remove: endpoint({ method: 'DELETE', path: '/api/products/{id}', access: 'catalog.manage', params: zIdParam }),
   setImage: endpoint({
     method: 'POST',

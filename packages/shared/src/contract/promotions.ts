@@ -1,7 +1,9 @@
 import { z } from 'zod';
+import { parseDateInput, zDateInput, zOptionalDateInput } from '../date-input';
 import { endpoint } from '../endpoint';
 import { zBool, zId, zIdParam, zOptionalText } from '../form-values';
 import { listParams, searchText } from '../list-params';
+import { updateBodyOf } from '../update-body';
 import { nameField } from '../validation';
 import { setImageBody, type UrlImages } from './surfaces';
 
@@ -16,16 +18,8 @@ export const PROMOTION_STATUS_NAMES = [
 
 export const PROMOTION_SORT_FIELDS = ['name', 'created_at', 'period', 'status'] as const;
 
-/** A date or date-time as the date picker sends it; '' and absent mean none. */
-const zOptionalDate = z.preprocess(
-  (v) => (v === '' || v === null ? undefined : v),
-  z
-    .string()
-    .max(40)
-    .refine((s) => !Number.isNaN(Date.parse(s)), 'invalid_date')
-    .transform((s) => new Date(s))
-    .optional(),
-);
+/** An end of the date picker's range; '' and absent mean none. */
+const zOptionalDate = zOptionalDateInput('invalid_date');
 
 export const promotionsListQuery = listParams({
   sortFields: PROMOTION_SORT_FIELDS,
@@ -39,27 +33,54 @@ export const promotionsListQuery = listParams({
 });
 export type PromotionsListQuery = z.infer<typeof promotionsListQuery>;
 
-const requiredDate = (missing: string) =>
-  z.preprocess(
-    (v) => (v === '' || v === null ? undefined : v),
-    z
-      .string({ error: missing })
-      .max(40)
-      .refine((s) => !Number.isNaN(Date.parse(s)), 'period_valid_dates')
-      .transform((s) => new Date(s)),
-  );
+const requiredDate = (missing: string) => zDateInput({ missing, invalid: 'period_valid_dates' });
 
-export const promotionBody = z
-  .object({
+const promotionFields = {
     name: nameField,
     period_from: requiredDate('start_date_required'),
     period_to: requiredDate('end_date_required'),
     description: zOptionalText(20_000),
     manager_id: z.preprocess((v) => (v === '' || v === null ? null : v), zId.nullable()).default(null),
     show_in_user_promotions: zBool.default(false),
-  })
-  .refine((b) => b.period_from <= b.period_to, { path: ['period_to'], message: 'period_valid_dates' });
+};
+/** The period's end is not before its start (an update checks the merged period in the service). */
+export const periodInOrder = <T extends Date | string>(p: { period_from: T; period_to: T }) => p.period_from <= p.period_to;
+
+/** Two date inputs name the same instant; unreadable ones agree only as the same text (the date rule judges them). */
+const sameDate = (a: unknown, b: unknown) => {
+  if (a === b) return true;
+  if (typeof a !== 'string' || typeof b !== 'string') return false;
+  const [x, y] = [parseDateInput(a.trim()), parseDateInput(b.trim())];
+  return !!x && !!y && x.getTime() === y.getTime();
+};
+
+/**
+ * A promotion is answered with `period {from, to}`, so a body may send it back that way
+ * (`period[from]`, `period[to]`) beside or instead of `period_from`, `period_to`. Each end then meets
+ * the same date rules; an end sent both ways must name the same date.
+ */
+const withPeriodObject = <S extends z.ZodType>(schema: S) =>
+  z.preprocess((input, ctx) => {
+    if (!input || typeof input !== 'object' || !('period' in input)) return input;
+    const { period, ...body } = input as Record<string, unknown>;
+    if (period === undefined || period === '') return body;
+    if (!period || typeof period !== 'object' || Array.isArray(period)) {
+      ctx.addIssue({ code: 'custom', path: ['period'], message: 'period_valid_dates', input: period });
+      return body;
+    }
+    const ends = period as Record<string, unknown>;
+    for (const [end, flat] of [['from', 'period_from'], ['to', 'period_to']] as const) {
+      if (ends[end] === undefined) continue;
+      if (body[flat] === undefined || body[flat] === '') body[flat] = ends[end];
+      else if (!sameDate(body[flat], ends[end])) ctx.addIssue({ code: 'custom', path: [flat], message: 'period_mismatch', input: ends[end] });
+    }
+    return body;
+  }, schema);
+
+export const promotionBody = withPeriodObject(z.object(promotionFields).refine(periodInOrder, { path: ['period_to'], message: 'period_valid_dates' }));
+export const promotionUpdateBody = withPeriodObject(updateBodyOf(promotionFields));
 export type PromotionBody = z.infer<typeof promotionBody>;
+export type PromotionUpdateBody = z.infer<typeof promotionUpdateBody>;
 
 export interface PromotionRow {
   id: number;
@@ -94,7 +115,7 @@ export const promotions = {
   getAllCm: endpoint({ method: 'GET', path: '/api/promotions/get-all-cm-i', access: 'promotions.view' }),
   get: endpoint({ method: 'GET', path: '/api/promotions/{id}', access: 'promotions.view', params: zIdParam }),
   create: endpoint({ method: 'POST', path: '/api/promotions', access: 'promotions.create', body: promotionBody }),
-  update: endpoint({ method: 'PUT', path: '/api/promotions/{id}', access: 'promotions.edit', params: zIdParam, body: promotionBody }),
+  update: endpoint({ method: 'PUT', path: '/api/promotions/{id}', access: 'promotions.edit', params: zIdParam, body: promotionUpdateBody }),
   remove: endpoint({ method: 'DELETE', path: '/api/promotions/{id}', access: 'promotions.edit', params: zIdParam }),
   notifyAdmin: endpoint({
     method: 'POST',

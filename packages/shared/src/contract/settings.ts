@@ -2,6 +2,7 @@ import { z } from 'zod';
 import type { Role } from '../constants';
 import { endpoint } from '../endpoint';
 import { zIdParam } from '../form-values';
+import { updateBodyOf } from '../update-body';
 
 /** Who may be the promotions admin of system settings: the roles that manage promotions. */
 export const PROMOTIONS_ADMIN_ROLES = ['admin', 'cm-admin'] as const satisfies readonly Role[];
@@ -36,12 +37,15 @@ const zChosenUser = z.preprocess(
     .max(2_147_483_647, 'digits_only'),
 );
 
-export const systemSettingBody = z.object({
+const systemSettingFields = {
   distributor_id: zChosenUser,
   admin_id: zChosenUser,
   percent_promotion_report: zReportPercent,
-});
+};
+export const systemSettingBody = z.object(systemSettingFields);
+export const systemSettingUpdateBody = updateBodyOf(systemSettingFields);
 export type SystemSettingBody = z.infer<typeof systemSettingBody>;
+export type SystemSettingUpdateBody = z.infer<typeof systemSettingUpdateBody>;
 
 export interface SystemSetting {
   id: number;
@@ -66,5 +70,5 @@ export interface SystemSettingData {
 export const settings = {
   get: endpoint({ method: 'GET', path: '/api/system-setting', access: 'settings.view' }),
   create: endpoint({ method: 'POST', path: '/api/system-setting', access: 'settings.view', body: systemSettingBody }),
-  update: endpoint({ method: 'PUT', path: '/api/system-setting/{id}', access: 'settings.view', params: zIdParam, body: systemSettingBody }),
+  update: endpoint({ method: 'PUT', path: '/api/system-setting/{id}', access: 'settings.view', params: zIdParam, body: systemSettingUpdateBody }),
 };

@@ -4,6 +4,7 @@ import { cleanTypeName, SIZE_PATTERN, TYPE_NAME_EMPTY, zDigitCode, zPrice } from
 import { endpoint } from '../endpoint';
 import { zBool, zId, zIdList, zIdParam, zOptionalText } from '../form-values';
 import { listParams, searchText } from '../list-params';
+import { updateBodyOf } from '../update-body';
 import { nameField } from '../validation';
 
 export const SURFACE_SEARCH_FIELDS = ['vendor_code', 'name', 'categories', 'type', 'size', 'description'] as const;
@@ -30,7 +31,7 @@ const zStatusFlags = z.preprocess((v) => {
 
 const zOptionalId = z.preprocess((v) => (v === '' || v === null || v === '0' ? null : v), zId.nullable());
 
-export const surfaceBody = z.object({
+const surfaceFields = {
   vendor_code: zDigitCode,
   name: nameField,
   type_surface: zOptionalText(MAX_TEXT_LENGTH),
@@ -41,8 +42,11 @@ export const surfaceBody = z.object({
   status: zStatusFlags.default([]),
   printer_id: zOptionalId.default(null),
   category_ids: zIdList.default([]),
-});
+};
+export const surfaceBody = z.object(surfaceFields);
+export const surfaceUpdateBody = updateBodyOf(surfaceFields);
 export type SurfaceBody = z.infer<typeof surfaceBody>;
+export type SurfaceUpdateBody = z.infer<typeof surfaceUpdateBody>;
 
 export const newTypeBody = z.object({
   new_type: z
@@ -101,7 +105,7 @@ export interface SurfacesListData {
 export const surfaces = {
   list: endpoint({ method: 'GET', path: '/api/surfaces', access: 'catalog.view', query: surfacesListQuery }),
   create: endpoint({ method: 'POST', path: '/api/surfaces', access: 'catalog.manage', body: surfaceBody }),
-  update: endpoint({ method: 'PUT', path: '/api/surfaces/{id}', access: 'catalog.manage', params: zIdParam, body: surfaceBody }),
+  update: endpoint({ method: 'PUT', path: '/api/surfaces/{id}', access: 'catalog.manage', params: zIdParam, body: surfaceUpdateBody }),
   remove: endpoint({ method: 'DELETE', path: '/api/surfaces/{id}', access: 'catalog.manage', params: zIdParam }),
   createType: endpoint({ method: 'POST', path: '/api/surfaces/create-type-surface', access: 'catalog.manage', body: newTypeBody }),
   createSize: endpoint({ method: 'POST', path: '/api/surfaces/create-size-surface', access: 'catalog.manage', body: newSizeBody }),

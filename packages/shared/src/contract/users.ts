@@ -3,6 +3,7 @@ import { GROUPS, MAX_TEXT_LENGTH, ROLES, type Group, type Role } from '../consta
 import { endpoint } from '../endpoint';
 import { zBool, zId, zIdList, zIdParam, zOptionalEnum, zOptionalText } from '../form-values';
 import { listParams, searchText } from '../list-params';
+import { updateBodyOf } from '../update-body';
 import { emailField, nameField, newPasswordField } from '../validation';
 
 export const USER_SEARCH_FIELDS = ['all', 'company', 'role', 'email', 'phone', 'address'] as const;
@@ -52,7 +53,7 @@ const userFields = {
 
 export const userCreateBody = z.object({ ...userFields, password: newPasswordField });
 /** On edit every field is optional: only what is sent changes; a password is never changed here. */
-export const userUpdateBody = z.object(userFields).partial();
+export const userUpdateBody = updateBodyOf(userFields);
 export type UserCreateBody = z.infer<typeof userCreateBody>;
 export type UserUpdateBody = z.infer<typeof userUpdateBody>;
 

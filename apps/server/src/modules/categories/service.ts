@@ -1,5 +1,5 @@
 import { and, count, eq, isNull, ne } from 'drizzle-orm';
-import type { CategoryBody, CategoryRow, Group } from '@promo/shared';
+import { withStored, type CategoryBody, type CategoryRow, type CategoryUpdateBody, type Group } from '@promo/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { categories, designs, products, users } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
@@ -59,10 +59,11 @@ export async function createCategory(db: Db, auth: AuthContext, body: CategoryBo
   });
 }
 
-export async function updateCategory(db: Db, auth: AuthContext, id: number, body: CategoryBody) {
+export async function updateCategory(db: Db, auth: AuthContext, id: number, sent: CategoryUpdateBody) {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(categories).where(eq(categories.id, id));
     if (!before) throw notFound();
+    const body = withStored<CategoryBody>({ ...before, groups: before.groups as Group[] }, sent);
     await checkBody(tx, body, id);
     const [row] = await tx.update(categories).set(values(body)).where(eq(categories.id, id)).returning();
     await writeAudit(tx, auth, { action: 'update', entity: 'categories', entityId: id, before, after: row });

@@ -1,5 +1,5 @@
 import { and, count, eq, ilike, ne } from 'drizzle-orm';
-import type { DesignRow, DesignsListData, DesignsListQuery } from '@promo/shared';
+import { withStored, type DesignRow, type DesignsListData, type DesignsListQuery } from '@promo/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { categories, designs, promotionSurfaceDesigns } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
@@ -53,10 +53,11 @@ export async function createDesign(db: Db, auth: AuthContext, body: { name: stri
   });
 }
 
-export async function updateDesign(db: Db, auth: AuthContext, id: number, body: { name: string; category_id: number }) {
+export async function updateDesign(db: Db, auth: AuthContext, id: number, sent: { name?: string; category_id?: number }) {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(designs).where(eq(designs.id, id));
     if (!before) throw notFound();
+    const body = withStored({ name: before.name, category_id: before.category_id }, sent);
     await checkBody(tx, body, id);
     const [row] = await tx.update(designs).set({ name: body.name, category_id: body.category_id }).where(eq(designs.id, id)).returning();
     await writeAudit(tx, auth, { action: 'update', entity: 'designs', entityId: id, before, after: row });

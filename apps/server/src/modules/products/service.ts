@@ -1,5 +1,5 @@
 import { and, asc, count, eq, ilike, ne, sql, type SQL } from 'drizzle-orm';
-import type { ProductBody, ProductRow, ProductsListData, ProductsListQuery } from '@promo/shared';
+import { withStored, type ProductBody, type ProductRow, type ProductsListData, type ProductsListQuery, type ProductUpdateBody } from '@promo/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { categories, products } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
@@ -139,10 +139,12 @@ export async function createProduct(db: Db, auth: AuthContext, body: ProductBody
   });
 }
 
-export async function updateProduct(db: Db, auth: AuthContext, id: number, body: ProductBody) {
+export async function updateProduct(db: Db, auth: AuthContext, id: number, sent: ProductUpdateBody) {
   return db.transaction(async (tx) => {
     const before = await getProduct(tx, id);
     if (!before) throw notFound();
+    const { id: _id, url_images: _images, ...stored } = before;
+    const body = withStored<ProductBody>(stored, sent);
     await tx.update(products).set(await values(tx, body, id)).where(eq(products.id, id));
     const after = (await getProduct(tx, id))!;
     await writeAudit(tx, auth, { action: 'update', entity: 'products', entityId: id, before, after });

@@ -1,6 +1,9 @@
 import { and, count, eq, gte, ilike, inArray, isNull, lte, type SQL } from 'drizzle-orm';
 import {
+  periodInOrder,
   PROMOTION_STATUS_NAMES,
+  withStored,
+  type PromotionUpdateBody,
   type PromotionBody,
   type PromotionData,
   type PromotionRow,
@@ -136,11 +139,14 @@ export async function createPromotion(db: Db, auth: AuthContext, body: Promotion
   });
 }
 
-export async function updatePromotion(db: Db, auth: AuthContext, id: number, body: PromotionBody) {
+export async function updatePromotion(db: Db, auth: AuthContext, id: number, sent: PromotionUpdateBody) {
   return db.transaction(async (tx) => {
     const before = await getPromotion(tx, id);
     if (!before) throw notFound();
-    await checkManager(tx, body.manager_id);
+    const [stored] = await tx.select().from(promotions).where(eq(promotions.id, id)).for('update');
+    const body = withStored<PromotionBody>(stored!, sent);
+    if (!periodInOrder(body)) throw invalidField('period_to', 'period_valid_dates');
+    if (sent.manager_id !== undefined) await checkManager(tx, body.manager_id);
     await tx.update(promotions).set(values(body)).where(eq(promotions.id, id));
     const after = (await getPromotion(tx, id))!;
     await writeAudit(tx, auth, { action: 'update', entity: 'promotions', entityId: id, before: before.promotion, after: after.promotion });

@@ -7,6 +7,8 @@ import {
   type SystemSetting,
   type SystemSettingBody,
   type SystemSettingData,
+  type SystemSettingUpdateBody,
+  withStored,
 } from '@promo/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { systemSettings, users } from '../../db/schema';
@@ -43,15 +45,22 @@ export async function getSettings(db: DbOrTx): Promise<SystemSettingData> {
 }
 
 /** The distributor must be an active distributor and the promotions admin an active admin or cm-admin. */
-async function checkBody(db: DbOrTx, body: SystemSettingBody) {
-  const chosen = await db
-    .select({ id: users.id, role: users.role })
-    .from(users)
-    .where(and(inArray(users.id, [body.distributor_id, body.admin_id]), isNull(users.deleted_at), eq(users.status, true)));
+async function checkBody(db: DbOrTx, body: SystemSettingUpdateBody) {
+  const ids = [body.distributor_id, body.admin_id].filter((id) => id !== undefined);
+  const chosen = ids.length
+    ? await db
+        .select({ id: users.id, role: users.role })
+        .from(users)
+        .where(and(inArray(users.id, ids), isNull(users.deleted_at), eq(users.status, true)))
+    : [];
   const roleOf = (id: number) => chosen.find((u) => u.id === id)?.role as Role | undefined;
   const errors: Record<string, string[]> = {};
-  if (!(DISTRIBUTOR_ROLES as readonly (Role | undefined)[]).includes(roleOf(body.distributor_id))) errors.distributor_id = ['not_a_distributor'];
-  if (!(PROMOTIONS_ADMIN_ROLES as readonly (Role | undefined)[]).includes(roleOf(body.admin_id))) errors.admin_id = ['not_a_promotions_admin'];
+  if (body.distributor_id !== undefined && !(DISTRIBUTOR_ROLES as readonly (Role | undefined)[]).includes(roleOf(body.distributor_id))) {
+    errors.distributor_id = ['not_a_distributor'];
+  }
+  if (body.admin_id !== undefined && !(PROMOTIONS_ADMIN_ROLES as readonly (Role | undefined)[]).includes(roleOf(body.admin_id))) {
+    errors.admin_id = ['not_a_promotions_admin'];
+  }
   if (Object.keys(errors).length) throw invalid(errors);
 }
 
@@ -74,11 +83,14 @@ export async function createSettings(db: Db, auth: AuthContext, body: SystemSett
   });
 }
 
-export async function updateSettings(db: Db, auth: AuthContext, id: number, body: SystemSettingBody): Promise<SystemSetting> {
+/** PUT: only the fields sent change (and only they are checked: a stored choice stays as it is). */
+export async function updateSettings(db: Db, auth: AuthContext, id: number, sent: SystemSettingUpdateBody): Promise<SystemSetting> {
   return db.transaction(async (tx) => {
     const [before] = await tx.select().from(systemSettings).where(eq(systemSettings.id, id)).for('update');
     if (!before) throw notFound();
-    await checkBody(tx, body);
+    if (Object.values(sent).every((v) => v === undefined)) return row(before);
+    await checkBody(tx, sent);
+    const body = withStored<SystemSettingBody>({ ...before, distributor_id: before.distributor_id!, admin_id: before.admin_id! }, sent);
     const [after] = await tx.update(systemSettings).set(values(body)).where(eq(systemSettings.id, id)).returning();
     await writeAudit(tx, auth, { action: 'update', entity: 'system_settings', entityId: id, before, after });
     return row(after!);

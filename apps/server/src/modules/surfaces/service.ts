@@ -1,5 +1,5 @@
 import { and, count, eq, ilike, inArray, isNull, max, ne, sql, type SQL } from 'drizzle-orm';
-import type { SurfaceBody, SurfaceRow, SurfacesListData, SurfacesListQuery } from '@promo/shared';
+import { withStored, type SurfaceBody, type SurfaceRow, type SurfacesListData, type SurfacesListQuery, type SurfaceUpdateBody } from '@promo/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { categories, promotionSurfaces, surfaceCategories, surfaceSizes, surfaces, surfaceTypes, users } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
@@ -155,10 +155,11 @@ export async function createSurface(db: Db, auth: AuthContext, body: SurfaceBody
   });
 }
 
-export async function updateSurface(db: Db, auth: AuthContext, id: number, body: SurfaceBody) {
+export async function updateSurface(db: Db, auth: AuthContext, id: number, sent: SurfaceUpdateBody) {
   return db.transaction(async (tx) => {
     const before = await getSurface(tx, id);
     if (!before) throw notFound();
+    const body = withStored<SurfaceBody>({ ...before, status: before.status as SurfaceBody['status'] }, sent);
     await checkBody(tx, body, id);
     await tx.update(surfaces).set(values(body)).where(eq(surfaces.id, id));
     await setCategories(tx, id, body.category_ids);
