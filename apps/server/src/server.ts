@@ -22,12 +22,14 @@ await maintain();
 const app = await buildApp({ config, db: database.db, storage, serveWeb: config.NODE_ENV !== 'development' });
 app.log.info({ database: database.kind, dataDir: config.DATABASE_URL ? undefined : config.dataDir }, 'database ready');
 
-// Uploads nobody attached within a day are removed, hourly; PGlite is vacuumed then too.
+// Uploads nobody attached within a day, and stored files no row names (left by a crash) after a
+// day, are removed hourly; PGlite is vacuumed then too.
 const sweeper = setInterval(() => {
   sweepUnclaimedUploads(database.db, storage)
-    .then((n) => n && app.log.info({ removed: n }, 'unclaimed uploads removed'))
+    .then((n) => n && app.log.info({ removed: n }, 'unclaimed uploads and unrecorded files removed'))
     .catch((err) => app.log.error({ err }, 'upload sweep failed'));
   maintain().catch((err) => app.log.error({ err }, 'vacuum failed'));
+  app.loginThrottle.sweep().catch((err) => app.log.error({ err }, 'sign-in throttle sweep failed'));
 }, 3600_000);
 sweeper.unref();
 

@@ -107,6 +107,21 @@ export const sessions = pgTable(
   (t) => [index('sessions_user_idx').on(t.user_id)],
 );
 
+/**
+ * Sign-in attempts counted against the throttle (decision 010): a row is written before the
+ * password is checked and deleted when it was right, so what stays are the failures.
+ */
+export const loginFailures = pgTable(
+  'login_failures',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    account: text('account').notNull(),
+    address: text('address').notNull(),
+    at: timestamp('at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [index('login_failures_account_idx').on(t.account, t.at), index('login_failures_address_idx').on(t.address, t.at), index('login_failures_at_idx').on(t.at)],
+);
+
 export const auditLog = pgTable(
   'audit_log',
   {

@@ -1,4 +1,5 @@
-import { and, eq, gt, isNull } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import { alias } from 'drizzle-orm/pg-core';
 import { SESSION_DAYS, type Role } from '@promo/shared';
 import type { DbOrTx } from '../db/client';
 import { sessions, users } from '../db/schema';
@@ -28,6 +29,36 @@ export async function resolveSession(db: DbOrTx, token: string): Promise<AuthCon
   return (await liveSession(db, hashToken(token)))?.auth ?? null;
 }
 
+const opener = alias(users, 'opener');
+/** Who may sign in as a station; a sign-in-as session lives only while its opener still may. */
+export const IMPERSONATOR_ROLES = ['admin', 'cm-admin'] as const;
+
+/**
+ * The one definition of a live session: not revoked, not expired, its user active and not
+ * deleted, and, for a sign-in-as session, the admin who opened it still an active admin.
+ * Used with `fromLiveSessions`, which joins the tables it names.
+ */
+const liveSessionCondition = () =>
+  and(
+    isNull(sessions.revoked_at),
+    gt(sessions.expires_at, new Date()),
+    isNull(users.deleted_at),
+    eq(users.status, true),
+    or(isNull(sessions.impersonator_id), and(isNull(opener.deleted_at), eq(opener.status, true), inArray(opener.role, [...IMPERSONATOR_ROLES]))),
+  );
+
+/** The ids among `ids` of sessions that are still live. */
+export async function liveSessionIds(db: DbOrTx, ids: number[]): Promise<Set<number>> {
+  if (!ids.length) return new Set();
+  const rows = await db
+    .select({ id: sessions.id })
+    .from(sessions)
+    .innerJoin(users, eq(users.id, sessions.user_id))
+    .leftJoin(opener, eq(opener.id, sessions.impersonator_id))
+    .where(and(inArray(sessions.id, ids), liveSessionCondition()));
+  return new Set(rows.map((r) => r.id));
+}
+
 async function liveSession(db: DbOrTx, tokenHash: string): Promise<{ auth: AuthContext; expiresAt: Date } | null> {
   const [row] = await db
     .select({
@@ -42,15 +73,8 @@ async function liveSession(db: DbOrTx, tokenHash: string): Promise<{ auth: AuthC
     })
     .from(sessions)
     .innerJoin(users, eq(users.id, sessions.user_id))
-    .where(
-      and(
-        eq(sessions.token_hash, tokenHash),
-        isNull(sessions.revoked_at),
-        gt(sessions.expires_at, new Date()),
-        isNull(users.deleted_at),
-        eq(users.status, true),
-      ),
-    )
+    .leftJoin(opener, eq(opener.id, sessions.impersonator_id))
+    .where(and(eq(sessions.token_hash, tokenHash), liveSessionCondition()))
     .limit(1);
   if (!row) return null;
   const { sessionId, impersonatorId, expiresAt, ...user } = row;
@@ -82,10 +106,13 @@ export async function revokeSession(db: DbOrTx, sessionId: number): Promise<void
   await db.update(sessions).set({ revoked_at: new Date() }).where(eq(sessions.id, sessionId));
 }
 
-/** Every live session of a user, including ones where someone signed in as them. */
+/**
+ * Every live session of a user: its own, ones where someone signed in as it, and the station
+ * sessions it opened by signing in as someone (they end with the admin's rights).
+ */
 export async function revokeUserSessions(db: DbOrTx, userId: number): Promise<void> {
   await db
     .update(sessions)
     .set({ revoked_at: new Date() })
-    .where(and(eq(sessions.user_id, userId), isNull(sessions.revoked_at)));
+    .where(and(or(eq(sessions.user_id, userId), eq(sessions.impersonator_id, userId)), isNull(sessions.revoked_at)));
 }

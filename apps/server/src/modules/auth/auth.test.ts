@@ -85,41 +85,6 @@ describe('POST /api/auth/login', () => {
   });
 });
 
-describe('login throttling', () => {
-  it('answers 429 after repeated failures for one email, even with the right password', async () => {
-    const station = await newStation();
-    for (let i = 0; i < 5; i++) {
-      const res = await t.form('POST', '/api/auth/login', { email: station.email, password: 'Wrong1234' });
-      expect(res.statusCode).toBe(401);
-    }
-    const blocked = await t.form('POST', '/api/auth/login', { email: station.email, password: station.password });
-    expect(blocked.statusCode).toBe(429);
-    expect(blocked.json()).toMatchObject({ message_key: 'too_many_attempts' });
-    expect(blocked.json().message_params.minutes).toBeGreaterThan(0);
-  });
-});
-
-describe('throttling per address', () => {
-  it('counts failures from one address across emails, whatever X-Forwarded-For claims', async () => {
-    const limited = await createTestApp();
-    try {
-      for (let i = 0; i < 30; i++) {
-        const res = await limited.app.inject({
-          method: 'POST',
-          url: '/api/auth/login',
-          headers: { 'content-type': 'application/x-www-form-urlencoded', 'x-forwarded-for': `10.0.${i}.1` },
-          payload: `email=nobody${i}%40example.no&password=Wrong1234`,
-        });
-        expect(res.statusCode).toBe(401);
-      }
-      const blocked = await limited.form('POST', '/api/auth/login', { email: 'admin@demo.no', password: DEMO_PASSWORD });
-      expect(blocked.statusCode).toBe(429);
-    } finally {
-      await limited.close();
-    }
-  });
-});
-
 describe('sessions', () => {
   it('answers 401 Unauthenticated without, with a bad, or with a revoked token', async () => {
     const none = await t.form('GET', '/api/users');

@@ -7,14 +7,12 @@ import { backToAdmin, impersonate, invalidCredentials, login } from './service';
 export async function authRoutes(app: FastifyInstance) {
   route(app, auth.login, async ({ body, req }) => {
     const address = req.ip;
-    app.loginThrottle.check(body.email, address);
-    const data = await login(app.db, body.email, body.password);
+    const attempt = await app.loginThrottle.reserve(body.email, address);
+    const data = await login(app.db, body.email, body.password, () => app.loginThrottle.succeed(attempt, body.email, address));
     if (!data) {
-      app.loginThrottle.fail(body.email, address);
       req.log.warn({ event: 'login_failed', email: body.email, address });
       throw invalidCredentials();
     }
-    app.loginThrottle.succeed(body.email);
     req.log.info({ event: 'login_success', userId: data.mergedUserData.id });
     return ok('Login successful', 'login_success', data);
   });

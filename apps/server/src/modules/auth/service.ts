@@ -1,12 +1,12 @@
-import { and, eq, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { LoginData, Role, SessionUser } from '@promo/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { categories, users } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
-import { AppError, forbidden, notFound } from '../../lib/errors';
+import { AppError, forbidden, notFound, unauthenticated } from '../../lib/errors';
 import { verifyPassword } from '../../lib/passwords';
-import { createSession, revokeSession } from '../../lib/sessions';
+import { createSession, IMPERSONATOR_ROLES, revokeSession } from '../../lib/sessions';
 
 export const invalidCredentials = () =>
   new AppError(401, 'These credentials do not match our records.', 'invalid_credentials');
@@ -41,11 +41,15 @@ export async function sessionUser(
   };
 }
 
-/** Checks the password; the caller counts failures for throttling. Returns null on bad credentials. */
-export async function login(db: Db, email: string, password: string): Promise<LoginData | null> {
+/**
+ * Checks the password; `passwordWasRight` runs as soon as it is known to be right (the throttle
+ * forgets the attempt, also when the account then turns out deactivated). Null on bad credentials.
+ */
+export async function login(db: Db, email: string, password: string, passwordWasRight: () => Promise<void>): Promise<LoginData | null> {
   const user = await findLiveUserByEmail(db, email);
   const valid = await verifyPassword(user?.password_hash ?? null, password);
   if (!user || !valid) return null;
+  await passwordWasRight();
   if (!user.status) throw new AppError(403, 'Your account is deactivated.', 'account_inactive');
   const bearerToken = await createSession(db, user.id);
   return { bearerToken, mergedUserData: await sessionUser(db, user, null) };
@@ -73,14 +77,20 @@ export async function impersonate(db: Db, auth: AuthContext, targetId: number): 
 export async function backToAdmin(db: Db, auth: AuthContext): Promise<LoginData> {
   const impersonatorId = auth.impersonatorId;
   if (!impersonatorId) throw forbidden();
+  const [admin] = await db
+    .select()
+    .from(users)
+    .where(and(eq(users.id, impersonatorId), isNull(users.deleted_at), eq(users.status, true), inArray(users.role, [...IMPERSONATOR_ROLES])))
+    .limit(1);
+  if (!admin) {
+    // The admin lost its rights meanwhile: the station session ends all the same, and nobody
+    // gets the admin's session. (A session made for an admin deactivated a moment later is
+    // refused when it is used: sessions of inactive users are not live.)
+    await revokeSession(db, auth.sessionId);
+    throw unauthenticated();
+  }
   return db.transaction(async (tx) => {
-    const [admin] = await tx
-      .select()
-      .from(users)
-      .where(and(eq(users.id, impersonatorId), isNull(users.deleted_at), eq(users.status, true)))
-      .limit(1);
     await revokeSession(tx, auth.sessionId);
-    if (!admin || !['admin', 'cm-admin'].includes(admin.role)) throw forbidden();
     const bearerToken = await createSession(tx, admin.id);
     await writeAudit(tx, { user: { ...admin, role: admin.role as Role }, impersonatorId: null }, {
       action: 'impersonation_end',
