@@ -1,18 +1,16 @@
-import { and, eq, exists, inArray, isNull, sql } from 'drizzle-orm';
+import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { PromotionsListQuery } from '@promo/shared';
 import type { Db } from '../../db/client';
-import { distributorParcelItems, distributorParcels, printedParcelItems, printedParcels, promotions, users } from '../../db/schema';
+import { distributorParcelItems, distributorParcels, printedParcelItems, promotions, users } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { AppError, invalidField, notFound } from '../../lib/errors';
 import { notify } from '../notifications/service';
 import { listPromotions, recordEvent } from '../promotions/service';
 import { loadReport } from '../reports/load';
+import { hasPrintedParcel } from '../reports/access';
 import { recomputeDeliveryStatus } from '../reports/service';
 import { allQueries } from '../../lib/queries';
-
-/** Promotions with at least one printed parcel. */
-const hasPrintedParcel = exists(sql`(select 1 from ${printedParcels} where ${printedParcels.promotion_id} = ${promotions.id})`);
 
 export const listDistributorPromotions = (db: Db, q: PromotionsListQuery) => listPromotions(db, q, hasPrintedParcel);
 

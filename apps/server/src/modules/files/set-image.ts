@@ -6,7 +6,7 @@ import { files, products, promotions, surfaces } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { invalidField, notFound } from '../../lib/errors';
-import { makeRenditions, urlImagesFor } from '../../lib/images';
+import { discardRenditions, recordRenditions, renderImage, urlImagesFor, type RenderedImage } from '../../lib/images';
 import type { Storage } from '../../lib/storage';
 import { base64Stream, deleteFiles, storeUpload, type FileRow } from '../../lib/uploads';
 
@@ -21,16 +21,24 @@ export interface ImageOwner {
   id: number;
   currentImageId(tx: DbOrTx): Promise<number | null | undefined>;
   setImageId(tx: DbOrTx, imageId: number): Promise<void>;
+  /** The object rule beyond the route's role check; throws when the caller may not change this owner. */
+  assertMayChange?(db: DbOrTx): Promise<void>;
 }
 
 type ImageTable = typeof surfaces | typeof products | typeof promotions;
 
 /** The image of a surface, product or promotion: its image_id, locked for the transaction. */
-export function imageOwner(table: ImageTable, name: 'surfaces' | 'products' | 'promotions', id: number): ImageOwner {
+export function imageOwner(
+  table: ImageTable,
+  name: 'surfaces' | 'products' | 'promotions',
+  id: number,
+  assertMayChange?: ImageOwner['assertMayChange'],
+): ImageOwner {
   const t = table as typeof surfaces;
   return {
     table: name,
     id,
+    assertMayChange,
     currentImageId: async (tx) => {
       const [row] = await tx.select({ image_id: t.image_id }).from(t).where(eq(t.id, id)).for('update');
       return row ? row.image_id : undefined;
@@ -54,9 +62,12 @@ async function claimableUpload(db: Db, auth: AuthContext, fileId: number): Promi
 
 /**
  * set-image: takes an upload of the shared upload step (`file_id`) or the spec's base64 `img_url`,
- * makes the renditions, points the owner at it and removes the image it had, in one transaction.
+ * makes the renditions, then records them, points the owner at it and removes the image it had, in
+ * one short transaction.
  */
 export async function setImage(db: Db, storage: Storage, auth: AuthContext, owner: ImageOwner, body: SetImageBody) {
+  // Before anything is stored: a refused caller leaves no file behind and its upload unclaimed.
+  await owner.assertMayChange?.(db);
   const upload = body.file_id
     ? await claimableUpload(db, auth, body.file_id)
     : await storeUpload(db, storage, {
@@ -65,19 +76,25 @@ export async function setImage(db: Db, storage: Storage, auth: AuthContext, owne
         kind: 'image',
         userId: auth.user.id,
       });
-  const written: string[] = [];
+  let rendered: RenderedImage | undefined;
   let removeOld = async () => {};
   try {
+    // No rendering for an owner that is gone; checked again under the lock below.
+    if ((await owner.currentImageId(db)) === undefined) throw notFound();
+    // Outside the transaction: decoding a large image takes long (bench/README.md), and the
+    // transaction (on PGlite the one connection) must not wait for it. The rows go in below.
+    const made = await renderImage(storage, upload, body.make_size);
+    rendered = made;
     await db.transaction(async (tx) => {
       const current = await owner.currentImageId(tx);
       if (current === undefined) throw notFound();
-      await makeRenditions(tx, storage, upload, body.make_size, { table: owner.table, id: owner.id }, written);
+      await recordRenditions(tx, made, { table: owner.table, id: owner.id });
       await owner.setImageId(tx, upload.id);
       if (current !== null && current !== upload.id) removeOld = await deleteFiles(tx, storage, [current]);
       await writeAudit(tx, auth, { action: 'set_image', entity: owner.table, entityId: owner.id, after: { image_id: upload.id } });
     });
   } catch (err) {
-    await Promise.all(written.map((k) => storage.remove(k)));
+    await discardRenditions(storage, rendered);
     // A base64 image was stored just for this call: it goes too.
     if (!body.file_id) await (await deleteFiles(db, storage, [upload.id]))();
     throw err;

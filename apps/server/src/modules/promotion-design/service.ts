@@ -101,7 +101,11 @@ export async function addSurface(db: Db, auth: AuthContext, promotionId: number,
   });
 }
 
-/** A surface leaves the promotion with its designs, unless one of them is Completed, Approved or Brief. */
+/**
+ * A surface leaves the promotion with its designs, unless one of them is Completed, Approved or
+ * Brief, or (for a cm) of a category the caller does not manage: a cm never sees those designs, so
+ * it must not delete them unseen (decision 003).
+ */
 export async function removeSurface(db: Db, storage: Storage, auth: AuthContext, promotionId: number, surfaceId: number) {
   let removeBytes = async () => {};
   await db.transaction(async (tx) => {
@@ -113,9 +117,12 @@ export async function removeSurface(db: Db, storage: Storage, auth: AuthContext,
     if (!link) throw notFound();
     await assertNotSentToPrinters(tx, promotionId);
     const psds = await tx
-      .select({ id: promotionSurfaceDesigns.id, status: promotionSurfaceDesigns.status })
+      .select({ id: promotionSurfaceDesigns.id, status: promotionSurfaceDesigns.status, category_id: designs.category_id })
       .from(promotionSurfaceDesigns)
+      .innerJoin(designs, eq(designs.id, promotionSurfaceDesigns.design_id))
       .where(and(eq(promotionSurfaceDesigns.promotion_id, promotionId), eq(promotionSurfaceDesigns.surface_id, surfaceId)));
+    const scope = await designCategoryScope(tx, auth);
+    if (scope && psds.some((p) => !scope.includes(p.category_id))) throw invalidField('surface_id', 'surface_has_other_designs');
     if (psds.some((p) => LOCKING_PSD_STATUSES.includes(p.status as PsdStatus))) throw invalidField('surface_id', 'surface_locked');
     const designFiles = await psdFileIds(tx, psds.map((p) => p.id));
     if (psds.length) await tx.delete(promotionSurfaceDesigns).where(inArray(promotionSurfaceDesigns.id, psds.map((p) => p.id)));

@@ -4,6 +4,7 @@ import { notFound } from '../../lib/errors';
 import { ok, route } from '../../lib/route';
 import { promotions as promotionsTable } from '../../db/schema';
 import { imageOwner, setImage, SET_IMAGE_BODY_LIMIT } from '../files/set-image';
+import { assertMayChangeImage } from './access';
 import {
   createPromotion,
   deletePromotion,
@@ -51,7 +52,9 @@ export async function promotionsRoutes(app: FastifyInstance) {
     app,
     contract.setImage,
     async ({ auth, params, body }) =>
-      ok('Image saved', 'image_saved', { url_images: await setImage(app.db, app.storage, auth, imageOwner(promotionsTable, 'promotions', params.id), body) }),
+      ok('Image saved', 'image_saved', {
+        url_images: await setImage(app.db, app.storage, auth, imageOwner(promotionsTable, 'promotions', params.id, (db) => assertMayChangeImage(db, auth, params.id)), body),
+      }),
     { bodyLimit: SET_IMAGE_BODY_LIMIT },
   );
 }

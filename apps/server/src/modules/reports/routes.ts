@@ -1,26 +1,23 @@
 import type { FastifyInstance } from 'fastify';
 import { can, reports as contract } from '@promo/shared';
-import { AppError, notFound } from '../../lib/errors';
+import { AppError } from '../../lib/errors';
 import { ok, route } from '../../lib/route';
 import { dispositionName } from '../files/service';
 import { makeExport, openExport } from './excel';
 import { printerParcelStatus, reportView, sendToPrinters, stationParcelStatus } from './service';
-import { getPromotion } from '../promotions/service';
 
 export async function reportRoutes(app: FastifyInstance) {
   route(app, contract.view, async ({ auth, query }) =>
     ok('Report', 'report', await reportView(app.db, auth, query.promotion_id, query.percent, app.config.TRACKING_URL_TEMPLATE)),
   );
 
-  route(app, contract.printerParcels, async ({ query }) => {
-    if (!(await getPromotion(app.db, query.promotion_id))) throw notFound();
-    return ok('Printer parcels', 'printer_parcels', await printerParcelStatus(app.db, query.promotion_id));
-  });
+  route(app, contract.printerParcels, async ({ auth, query }) =>
+    ok('Printer parcels', 'printer_parcels', await printerParcelStatus(app.db, auth, query.promotion_id)),
+  );
 
-  route(app, contract.stationParcels, async ({ query }) => {
-    if (!(await getPromotion(app.db, query.promotion_id))) throw notFound();
-    return ok('Station parcels', 'station_parcels', await stationParcelStatus(app.db, query.promotion_id));
-  });
+  route(app, contract.stationParcels, async ({ auth, query }) =>
+    ok('Station parcels', 'station_parcels', await stationParcelStatus(app.db, auth, query.promotion_id)),
+  );
 
   route(app, contract.sendToPrinters, async ({ auth, body }) => {
     const result = await sendToPrinters(app.db, auth, body);

@@ -16,6 +16,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { getPromotion, recordEvent } from '../promotions/service';
 import { distributorParcelsOf, freezeAmounts, loadReport, printedParcelsOf } from './load';
 import { notify } from '../notifications/service';
+import { assertReportVisible } from './access';
 
 type Loaded = Awaited<ReturnType<typeof loadReport>>;
 
@@ -62,6 +63,7 @@ function columnsOf(report: Loaded, printed: Set<number>, showPrice: boolean): Re
 }
 
 export async function reportView(db: Db, auth: AuthContext, promotionId: number, percent: number | undefined, trackingUrl: string): Promise<ReportData> {
+  await assertReportVisible(db, auth, promotionId);
   const promotion = await getPromotion(db, promotionId);
   if (!promotion) throw notFound();
   const report = await loadReport(db, promotionId, percent);
@@ -72,8 +74,6 @@ export async function reportView(db: Db, auth: AuthContext, promotionId: number,
     printedParcelsOf(db, promotionId),
     distributorParcelsOf(db, promotionId),
   ]);
-  // A distributor only works with what has been printed.
-  if (auth.user.role === 'distributor' && printedParcels.length === 0) throw notFound();
   const columns = columnsOf(report, printed, can(auth.user.role, 'reports.seePrice'));
   const shown = new Set(columns.map((c) => c.id));
   const psdById = new Map(report.psds.map((p) => [p.psd_id, p]));
@@ -120,7 +120,8 @@ export async function reportView(db: Db, auth: AuthContext, promotionId: number,
 }
 
 /** Each printed parcel, and whether every pair in it has reached every station due it. */
-export async function printerParcelStatus(db: DbOrTx, promotionId: number): Promise<PrinterParcelStatus[]> {
+export async function printerParcelStatus(db: DbOrTx, auth: AuthContext, promotionId: number): Promise<PrinterParcelStatus[]> {
+  await assertReportVisible(db, auth, promotionId);
   const [parcels, report, delivered] = await Promise.all([printedParcelsOf(db, promotionId), loadReport(db, promotionId), deliveredPairs(db, promotionId)]);
   return parcelStatuses(parcels, report, delivered);
 }
@@ -139,7 +140,8 @@ function parcelStatuses(parcels: PrintedParcel[], report: Loaded, delivered: Set
   }));
 }
 
-export async function stationParcelStatus(db: DbOrTx, promotionId: number): Promise<StationParcelStatus[]> {
+export async function stationParcelStatus(db: DbOrTx, auth: AuthContext, promotionId: number): Promise<StationParcelStatus[]> {
+  await assertReportVisible(db, auth, promotionId);
   const [report, delivered] = await Promise.all([loadReport(db, promotionId), deliveredPairs(db, promotionId)]);
   return report.stations
     .filter((s) => report.cells.get(s.id)?.size)

@@ -43,7 +43,7 @@ export async function usersRoutes(app: FastifyInstance) {
     ok('Manager category', 'manager_category', await managedCategory(app.db, body.user_id)),
   );
 
-  route(app, contract.getUsersByField, async ({ body }) =>
-    ok('Users', 'users_list', { users: await usersByRole(app.db, body.value) }),
+  route(app, contract.getUsersByField, async ({ auth, body }) =>
+    ok('Users', 'users_list', { users: await usersByRole(app.db, auth.user, body.value) }),
   );
 }

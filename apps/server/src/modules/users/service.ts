@@ -237,11 +237,12 @@ export async function managedCategory(db: Db, id: number) {
   return { category: found[0] ?? null, categories: found };
 }
 
-export async function usersByRole(db: Db, role: Role) {
+/** Active users of a role, among the rows the users list shows the actor (a cm: no admins or designers). */
+export async function usersByRole(db: Db, actor: AuthContext['user'], role: Role) {
   const found = await db
     .select({ id: users.id, name: users.name, surname: users.surname, email: users.email })
     .from(users)
-    .where(and(eq(users.role, role), eq(users.status, true), isNull(users.deleted_at)))
+    .where(and(eq(users.role, role), eq(users.status, true), isNull(users.deleted_at), visibleTo(actor)))
     .orderBy(users.name);
   return found;
 }

@@ -1,0 +1,108 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { chats, files, promotions, promotionSurfaceDesigns, promotionSurfaces } from '../db/schema';
+import { DEMO_PASSWORD } from '../db/seed/demo';
+import { addDesign, catalogueDesign, newPromotion, newUser, uploadFile } from './design-fixture';
+import { pngImage } from './images';
+import { expectRefused } from './object-access-fixture';
+import { createTestApp, type TestApp } from './test-app';
+
+/** Object rules of a promotion's surfaces, designs and image: who may change which promotion. */
+let t: TestApp;
+let admin: string;
+let cmAdmin: string;
+let cm: string; // Fuel, Food, Food Outside
+let cm2: string; // Generic, Loality / Trumf, Store
+beforeAll(async () => {
+  t = await createTestApp();
+  [admin, cmAdmin, cm, cm2] = await Promise.all([t.login('admin'), t.login('cm-admin'), t.login('cm'), t.loginAs('cm2@demo.no', DEMO_PASSWORD)]);
+});
+afterAll(() => t?.close());
+
+type At = { promotionId: number; surfaceId: number };
+const removeSurface = (at: At, token: string) => t.form('DELETE', `/api/promotion-surfaces/${at.promotionId}/${at.surfaceId}`, undefined, token);
+
+/** The surface link, the designs and their chats of a promotion. */
+async function surfaceState(promotionId: number) {
+  const db = t.database.db;
+  const psds = await db.select().from(promotionSurfaceDesigns).where(eq(promotionSurfaceDesigns.promotion_id, promotionId)).orderBy(promotionSurfaceDesigns.id);
+  return {
+    links: await db.select().from(promotionSurfaces).where(eq(promotionSurfaces.promotion_id, promotionId)),
+    psds,
+    chats: await Promise.all(psds.map(async (p) => (await db.select().from(chats).where(eq(chats.psd_id, p.id)))[0])),
+  };
+}
+
+describe('removing a surface from a promotion', () => {
+  it('a cm cannot remove a surface that holds designs of categories it does not manage, and nothing goes', async () => {
+    const at = await newPromotion(t, admin);
+    await addDesign(t, admin, at, { category: 'Fuel' });
+    await addDesign(t, admin, at, { category: 'Store' });
+    // Each cm sees only its own design on the card, and would delete the other's with the surface.
+    await expectRefused(() => surfaceState(at.promotionId), { cm: () => removeSurface(at, cm), cm2: () => removeSurface(at, cm2) }, 422);
+    const res = await removeSurface(at, cm);
+    expect(res.json()).toMatchObject({ message_key: 'validation_failed', errors: { surface_id: ['surface_has_other_designs'] } });
+    // Whoever sees every design decides: the cm-admin removes it.
+    expect((await removeSurface(at, cmAdmin)).statusCode).toBe(200);
+    expect(await surfaceState(at.promotionId)).toEqual({ links: [], psds: [], chats: [] });
+  });
+
+  it('a cm removes a surface whose designs are all of its own categories, or that has none', async () => {
+    const at = await newPromotion(t, admin);
+    await addDesign(t, admin, at, { category: 'Fuel' });
+    await addDesign(t, admin, at, { category: 'Food' });
+    expect((await removeSurface(at, cm)).statusCode).toBe(200);
+    expect((await surfaceState(at.promotionId)).psds).toEqual([]);
+    const empty = await newPromotion(t, admin);
+    expect((await removeSurface(empty, cm2)).statusCode).toBe(200);
+  });
+});
+
+describe('designs of a promotion', () => {
+  it('a cm cannot attach a design of another cm\'s category, nor delete any design', async () => {
+    const at = await newPromotion(t, admin);
+    const own = await addDesign(t, admin, at, { category: 'Fuel' });
+    const storeDesign = await catalogueDesign(t, 'Store');
+    await expectRefused(
+      () => surfaceState(at.promotionId),
+      {
+        attachOther: () => t.form('POST', '/api/promotion-surface-design', { promotion_id: at.promotionId, surface_id: at.surfaceId, design_id: storeDesign }, cm),
+        deleteOwn: () => t.form('DELETE', `/api/promotion-surface-design/${own.psdId}`, undefined, cm),
+      },
+      403,
+    );
+  });
+});
+
+describe('the image of a promotion', () => {
+  const setImage = async (promotionId: number, token: string, body?: object) =>
+    t.form('POST', `/api/files/promotions/${promotionId}/set-image`, body ?? { img_url: (await pngImage(40, 30)).toString('base64'), img_name: 'kampanje.png' }, token);
+  const create = async (token: string, manager_id: number | '' = '') => {
+    const res = await t.form('POST', '/api/promotions', { name: `Bilde ${Date.now()} ${Math.random()}`, period_from: '2031-05-01', period_to: '2031-06-01', manager_id }, token);
+    expect(res.statusCode, res.body).toBe(201);
+    return res.json().data.promotion.id as number;
+  };
+
+  it('a cm cannot set the image of a promotion it did not create, even as its responsible manager', async () => {
+    const other = await newUser(t, admin, 'cm');
+    const byAdmin = await create(admin, other.id);
+    const upload = await uploadFile(t, other.token, 'bilde.png', await pngImage(), 'image');
+    // The promotion's image and every file of this cm, its unused upload included.
+    const state = async () => ({
+      promotion: (await t.database.db.select({ image_id: promotions.image_id }).from(promotions).where(eq(promotions.id, byAdmin)))[0],
+      files: await t.database.db.select().from(files).where(eq(files.uploaded_by, other.id)).orderBy(files.id),
+    });
+    await expectRefused(state, { base64: () => setImage(byAdmin, other.token), upload: () => setImage(byAdmin, other.token, { file_id: upload }) }, 403);
+    expect((await setImage(2_000_000_000, other.token)).statusCode).toBe(404);
+  });
+
+  it('a cm sets the image of a promotion it created; admin and cm-admin of any promotion', async () => {
+    const own = await create(cm);
+    expect((await setImage(own, cm)).statusCode).toBe(200);
+    expect((await setImage(own, cmAdmin)).statusCode).toBe(200);
+    expect((await setImage(await create(cm2), admin)).statusCode).toBe(200);
+    const [row] = await t.database.db.select({ image_id: promotions.image_id }).from(promotions).where(eq(promotions.id, own));
+    const [image] = await t.database.db.select().from(files).where(and(eq(files.id, row!.image_id!), eq(files.owner_table, 'promotions')));
+    expect(image?.owner_id).toBe(own);
+  });
+});
