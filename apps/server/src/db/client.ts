@@ -26,7 +26,9 @@ export interface Database {
 const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export function openPostgres(url: string): Database {
-  const pool = new pg.Pool({ connectionString: url, max: 10 });
+  // A database that does not answer (a network partition, not a refusal) fails a request after
+  // 10 s with 503 instead of holding it until the kernel gives up on the connection.
+  const pool = new pg.Pool({ connectionString: url, max: 10, connectionTimeoutMillis: 10_000 });
   // An idle connection the server ends (a restart, a dropped database) must not crash the process;
   // the next query opens a new one.
   pool.on('error', () => {});

@@ -1,6 +1,9 @@
-import type { FastifyError, FastifyInstance } from 'fastify';
+import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
 import { AppError } from './errors';
+import { isConnectionFailure, RETRY_AFTER_SECONDS } from './connection-failure';
+
+const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
 
 type ValidationItem = { instancePath?: string; message?: string; params?: { issue?: { path?: PropertyKey[] } } };
 
@@ -13,6 +16,14 @@ function fieldErrors(items: ValidationItem[]): Record<string, string[]> {
     (errors[field] ??= []).push(item.message ?? 'invalid');
   }
   return errors;
+}
+
+/**
+ * What Fastify answers before any route or hook runs (a path that is not valid percent-encoding, a
+ * path part over 100 characters), in the shape of every other refusal.
+ */
+export function frameworkErrors(error: FastifyError, _req: FastifyRequest, reply: FastifyReply): void {
+  void reply.code(error.statusCode ?? 400).send({ status: 'error', message: error.message, code: error.code });
 }
 
 export function registerErrorHandler(app: FastifyInstance): void {
@@ -37,6 +48,15 @@ export function registerErrorHandler(app: FastifyInstance): void {
         ...(error.errors ? { errors: error.errors } : {}),
         ...(error.data !== undefined ? { data: error.data } : {}),
       });
+    }
+    if ((error.statusCode ?? 500) >= 500 && isConnectionFailure(error)) {
+      // The database (or another service) is down or restarting: a moment later the same call may
+      // work, so clients and load balancers get 503 and when to ask again, not a bug's 500.
+      req.log.warn({ err: error }, 'service unavailable');
+      return reply
+        .code(503)
+        .header('retry-after', String(RETRY_AFTER_SECONDS))
+        .send({ status: 'error', message: UNAVAILABLE_MESSAGE, message_key: 'service_unavailable', request_id: req.id });
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

@@ -14,6 +14,16 @@ export interface Storage {
   exists(key: string): Promise<boolean>;
   /** A path on this machine, for libraries that read files themselves (sharp). */
   localPath(key: string): string;
+  /**
+   * Every stored key with the time its bytes were last written: the sweep removes the ones no
+   * `files` row names (left by a crash between writing bytes and recording them).
+   */
+  list(): AsyncIterable<StoredKey>;
+}
+
+export interface StoredKey {
+  key: string;
+  modifiedAt: Date;
 }
 
 export function localDiskStorage(root: string): Storage {
@@ -45,7 +55,28 @@ export function localDiskStorage(root: string): Storage {
         () => true,
         () => false,
       ),
+    list: () => walk(path.resolve(root), ''),
   };
+}
+
+/** The files under `dir`, keyed by their path below the root with `/` between parts. */
+async function* walk(dir: string, prefix: string): AsyncGenerator<StoredKey> {
+  let entries: fs.Dirent[];
+  try {
+    entries = await fs.promises.readdir(dir, { withFileTypes: true });
+  } catch (err) {
+    if ((err as NodeJS.ErrnoException).code === 'ENOENT') return; // nothing stored yet, or removed meanwhile
+    throw err;
+  }
+  for (const entry of entries) {
+    const key = prefix ? `${prefix}/${entry.name}` : entry.name;
+    if (entry.isDirectory()) {
+      yield* walk(path.join(dir, entry.name), key);
+    } else if (entry.isFile()) {
+      const stat = await fs.promises.stat(path.join(dir, entry.name)).catch(() => null);
+      if (stat) yield { key, modifiedAt: stat.mtime };
+    }
+  }
 }
 
 /** The configured storage: files under DATA_DIR/files. */

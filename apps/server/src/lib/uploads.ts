@@ -102,8 +102,16 @@ export async function deleteFiles(db: DbOrTx, storage: Storage, ids: number[]): 
   };
 }
 
-/** Uploads that nothing claimed within a day are removed (run periodically). */
-export async function sweepUnclaimedUploads(db: DbOrTx, storage: Storage, olderThanMs = 24 * 3600_000): Promise<number> {
+const DAY = 24 * 3600_000;
+
+/**
+ * The periodic sweep: uploads that nothing claimed within `olderThanMs`, then files in storage
+ * that no row names and that nobody wrote for `orphansOlderThanMs` (a process killed between
+ * writing bytes and recording them: a cut-off upload, renditions whose rows never committed,
+ * bytes whose rows were deleted just before). The grace period keeps uploads in flight, and
+ * renditions waiting for their rows, safe. Returns how many files went.
+ */
+export async function sweepUnclaimedUploads(db: DbOrTx, storage: Storage, olderThanMs = DAY, orphansOlderThanMs = DAY): Promise<number> {
   const stale = await db
     .select({ id: files.id })
     .from(files)
@@ -114,5 +122,28 @@ export async function sweepUnclaimedUploads(db: DbOrTx, storage: Storage, olderT
     stale.map((s) => s.id),
   );
   await removeBytes();
-  return stale.length;
+  return stale.length + (await sweepOrphanFiles(db, storage, orphansOlderThanMs));
+}
+
+const ORPHAN_BATCH = 500;
+
+async function sweepOrphanFiles(db: DbOrTx, storage: Storage, olderThanMs: number): Promise<number> {
+  const cutoff = Date.now() - olderThanMs;
+  let removed = 0;
+  let batch: string[] = [];
+  const removeUnrecorded = async () => {
+    const recorded = await db.select({ key: files.storage_key }).from(files).where(inArray(files.storage_key, batch));
+    const known = new Set(recorded.map((r) => r.key));
+    const orphans = batch.filter((k) => !known.has(k));
+    await Promise.all(orphans.map((k) => storage.remove(k)));
+    removed += orphans.length;
+    batch = [];
+  };
+  for await (const { key, modifiedAt } of storage.list()) {
+    if (modifiedAt.getTime() > cutoff) continue;
+    batch.push(key);
+    if (batch.length >= ORPHAN_BATCH) await removeUnrecorded();
+  }
+  if (batch.length) await removeUnrecorded();
+  return removed;
 }
