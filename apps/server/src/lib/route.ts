@@ -1,8 +1,9 @@
-import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
+import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { z } from 'zod';
 import { can, type Endpoint } from '@promo/shared';
 import type { AuthContext } from './auth-context';
 import { forbidden, unauthenticated } from './errors';
+import { refuseUnstorableText } from './text-input';
 
 type Out<S> = [NonNullable<S>] extends [never] ? undefined : NonNullable<S> extends z.ZodType ? z.output<NonNullable<S>> : undefined;
 
@@ -20,13 +21,15 @@ const orEmpty = (schema: z.ZodType | undefined) => schema && z.preprocess((v) =>
 
 /**
  * Registers one contract: its path, its input schemas and its access rule. The guard runs before
- * validation, so an unauthorised caller learns nothing about the input rules.
+ * validation, so an unauthorised caller learns nothing about the input rules. Text the database
+ * cannot keep as sent (NUL, lone surrogates) is refused for every endpoint before its schema runs.
  */
 export function route<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: (ctx: RouteContext<E>) => Promise<unknown>,
-  options: { bodyLimit?: number } = {},
+  /** Route options beside the contract: a body limit, or the hooks of `acceptMultipart`. */
+  options: Pick<RouteOptions, 'bodyLimit' | 'onSend'> & { preValidation?: (req: FastifyRequest, reply: FastifyReply) => Promise<void> } = {},
 ): void {
   app.route({
     ...options,
@@ -43,6 +46,8 @@ export function route<E extends Endpoint>(
       if (!auth) throw unauthenticated();
       if (endpoint.access !== 'authenticated' && !can(auth.user.role, endpoint.access)) throw forbidden();
     },
+    // A multipart body is read first, so its text fields are checked like a form body's.
+    preValidation: options.preValidation ? [options.preValidation, refuseUnstorableText] : refuseUnstorableText,
     handler: async (req, reply) =>
       handler({
         body: req.body,

@@ -5,7 +5,7 @@ import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { format } from 'date-fns';
 import { z } from 'zod';
-import { nameField, type PromotionRow } from '@promo/shared';
+import { nameField, parseDateInput, type PromotionRow } from '@promo/shared';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
@@ -14,11 +14,14 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { Switch } from '@/components/ui/switch';
 import { managersQuery, type PromotionFormValues } from '../api';
 
+/** A day the server takes: a date input lets one type year 20270, which no Date can hold. */
+const isDay = (day: string) => parseDateInput(day) !== null;
+
 const schema = z
   .object({
     name: nameField,
-    period_from: z.string().min(1, 'start_date_required'),
-    period_to: z.string().min(1, 'end_date_required'),
+    period_from: z.string().min(1, 'start_date_required').refine(isDay, 'period_valid_dates'),
+    period_to: z.string().min(1, 'end_date_required').refine(isDay, 'period_valid_dates'),
     description: z.string().max(20_000, 'max_length'),
     manager_id: z.string(),
     show_in_user_promotions: z.boolean(),
