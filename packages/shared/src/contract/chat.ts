@@ -50,12 +50,24 @@ export interface ChatEventPayload {
 const chatId = z.object({ chat_id: zId });
 const optionalInt = z.preprocess((v) => (v === '' || v === null ? undefined : v), zId.optional());
 
+/** The renditions of a chat image (spec 001 §9): the server always makes all three. */
+export const CHAT_IMAGE_SIZES = ['original', 'w_500', 'w_200'] as const;
+
+/**
+ * A new message, form-encoded (the web) or multipart (spec 001 §7): there the `url_file` part is
+ * streamed through the upload step and arrives here as `file_id`; the spec's other fields
+ * (message_id, file_name, file_size, type_extension, update_message) describe what the server
+ * works out itself and are not read.
+ */
 export const newMessageBody = chatId.extend({
   text: z.preprocess((v) => v ?? '', z.string().max(10_000, 'max_length')),
   /** A file from the shared upload step (the UI streams it there first). */
   file_id: optionalInt,
   type_file: z.preprocess((v) => v ?? '', z.union([z.literal(''), z.enum(CHAT_FILE_TYPES)])),
   comment_mess_id: optionalInt,
+  make_size: z
+    .preprocess((v) => (v === '' || v === undefined ? undefined : Array.isArray(v) ? v : typeof v === 'object' && v ? Object.values(v) : [v]), z.array(z.enum(CHAT_IMAGE_SIZES)).max(3))
+    .optional(),
 });
 
 export const chat = {
@@ -63,6 +75,7 @@ export const chat = {
   realtimeConfig: endpoint({ method: 'GET', path: '/api/web-socket/get-reverb-data', access: 'authenticated' }),
   get: endpoint({ method: 'GET', path: '/api/design-chat', access: 'promotions.view', query: chatId }),
   send: endpoint({ method: 'POST', path: '/api/design-chat', access: 'promotions.view', body: newMessageBody }),
+  /** Also multipart with the fields of a new message (spec 001 §7); only the text changes. */
   update: endpoint({
     method: 'POST',
     path: '/api/design-chat/update-message',

@@ -151,7 +151,11 @@ export const designPage = {
     access: 'designs.bind',
     body: z.object({ design_id: zId, bool_action: zBool }),
   }),
-  /** Brief files: `file_ids` from the shared upload step (the UI streams each file there first). */
+  /**
+   * Brief files: `file_ids` from the shared upload step (the UI streams each file there first), or
+   * multipart `files[i]` parts (spec 001 §7), each streamed through that step into `file_ids[i]`;
+   * the spec's names[i], sizes[i] and dates[i] are not read (the part's name, the measured size).
+   */
   addFiles: endpoint({
     method: 'POST',
     path: '/api/promotion-surface-design/set-files-brief-design',

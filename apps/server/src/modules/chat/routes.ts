@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { CHAT_EVENTS, chat as contract } from '@promo/shared';
+import { acceptMultipart } from '../../lib/multipart-body';
 import { SOCKET_PATH } from '../../lib/realtime';
 import { ok, route } from '../../lib/route';
 import { deleteMessage, getChat, markRead, rateSketch, sendMessage, updateMessage } from './service';
@@ -14,13 +15,25 @@ export async function chatRoutes(app: FastifyInstance) {
 
   route(app, contract.get, async ({ auth, query }) => ok('Chat', 'chat', await getChat(app.db, auth, query.chat_id)));
 
-  route(app, contract.send, async ({ auth, body, reply }) => {
-    const message = await sendMessage(services, auth, body);
-    reply.code(201);
-    return ok('Message sent', 'message_sent', { message });
-  });
+  // Form-encoded from the web, multipart from the spec's client: its `url_file` part becomes `file_id`.
+  route(
+    app,
+    contract.send,
+    async ({ auth, body, reply }) => {
+      const message = await sendMessage(services, auth, body);
+      reply.code(201);
+      return ok('Message sent', 'message_sent', { message });
+    },
+    acceptMultipart(app, { url_file: 'file_id' }),
+  );
 
-  route(app, contract.update, async ({ auth, body }) => ok('Message updated', 'message_updated', { message: await updateMessage(services, auth, body) }));
+  // The spec's edit resends the message's fields; its url_file is then the link, and a file is refused.
+  route(
+    app,
+    contract.update,
+    async ({ auth, body }) => ok('Message updated', 'message_updated', { message: await updateMessage(services, auth, body) }),
+    acceptMultipart(app, {}),
+  );
 
   route(app, contract.markRead, async ({ auth, body }) => ok('Messages read', 'messages_read', { read: await markRead(services, auth, body.chat_id) }));
 

@@ -1,12 +1,12 @@
 import { and, asc, eq, isNull, ne, notExists, or, sql } from 'drizzle-orm';
-import { can, isImageName, NO_PRINT_FILE_STATUSES, type ChatData, type ChatEvent, type ChatMessage, type UrlImages } from '@promo/shared';
+import { can, CHAT_IMAGE_SIZES, isImageName, NO_PRINT_FILE_STATUSES, type ChatData, type ChatEvent, type ChatMessage, type UrlImages } from '@promo/shared';
 import type { z } from 'zod';
 import type { newMessageBody } from '@promo/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { chatMessages, chats, files, messageReads } from '../../db/schema';
 import type { AuthContext } from '../../lib/auth-context';
 import { forbidden, invalidField, notFound } from '../../lib/errors';
-import { imageUrl, makeRenditions } from '../../lib/images';
+import { discardRenditions, imageUrl, recordRenditions, renderImage, type RenderedImage } from '../../lib/images';
 import type { Realtime } from '../../lib/realtime';
 import type { Storage } from '../../lib/storage';
 import { deleteFiles } from '../../lib/uploads';
@@ -38,20 +38,33 @@ export async function getChat(db: Db, auth: AuthContext, chatId: number): Promis
   return { chat: { id: chatId, promotion_surface_design_id: psd.id, design_status: psd.status, messages: await toChatMessages(db, rows) } };
 }
 
+/** The caller's own upload that nothing has claimed yet. */
+const ownUpload = (auth: AuthContext, fileId: number) =>
+  and(eq(files.id, fileId), isNull(files.owner_table), eq(files.variant, 'upload'), eq(files.uploaded_by, auth.user.id));
+
 async function claimUpload(tx: DbOrTx, auth: AuthContext, fileId: number) {
-  const [row] = await tx
-    .select()
-    .from(files)
-    .where(and(eq(files.id, fileId), isNull(files.owner_table), eq(files.variant, 'upload'), eq(files.uploaded_by, auth.user.id)))
-    .for('update');
+  const [row] = await tx.select().from(files).where(ownUpload(auth, fileId)).for('update');
   if (!row) throw invalidField('file_id', 'unknown_upload');
   return row;
 }
 
+/**
+ * The renditions of an image sent to the chat, made before the message's transaction: decoding a
+ * large image takes long, and the transaction (on PGlite the one connection) must not wait for it.
+ */
+async function renderSentImage(s: ChatServices, auth: AuthContext, body: NewMessage): Promise<RenderedImage | null> {
+  if (!body.file_id) return null;
+  const [upload] = await s.db.select().from(files).where(ownUpload(auth, body.file_id));
+  if (!upload || !isImageName(upload.original_name)) return null;
+  // No rendering work for a chat the sender cannot see; checked again in the transaction.
+  await visibleChat(s.db, auth, body.chat_id);
+  return renderImage(s.storage, upload, CHAT_IMAGE_SIZES);
+}
+
 const isPrintFile = (type: string) => type === 'HQ' || type === 'LQ';
 
-/** Writes the message inside the caller's transaction; `written` collects new storage keys. */
-async function writeMessage(tx: DbOrTx, s: ChatServices, auth: AuthContext, body: NewMessage, text: string, written: string[]) {
+/** Writes the message inside the caller's transaction; `rendered` holds the renditions of its image. */
+async function writeMessage(tx: DbOrTx, s: ChatServices, auth: AuthContext, body: NewMessage, text: string, rendered: RenderedImage | null) {
   // A share lock: the design cannot change status or go meanwhile, yet sends to the chat overlap up
   // to the numbering below, which the chat row's lock serialises.
   const psd = await visibleChat(tx, auth, body.chat_id, 'share');
@@ -95,7 +108,8 @@ async function writeMessage(tx: DbOrTx, s: ChatServices, auth: AuthContext, body
     .returning();
   let images: UrlImages | null = null;
   if (upload && typeExtension === 'image') {
-    const made = await makeRenditions(tx, s.storage, upload, ['original', 'w_500', 'w_200'], { table: 'chat_messages', id: row!.id }, written);
+    if (rendered?.upload.id !== upload.id) throw invalidField('file_id', 'unknown_upload');
+    const made = await recordRenditions(tx, rendered, { table: 'chat_messages', id: row!.id });
     images = { original: imageUrl(made.get('original')!), w_500: imageUrl(made.get('w_500')!), w_200: imageUrl(made.get('w_200')!) };
   } else if (upload) {
     await tx.update(files).set({ owner_table: 'chat_messages', owner_id: row!.id, variant: 'original' }).where(eq(files.id, upload.id));
@@ -118,12 +132,14 @@ export async function sendMessage(s: ChatServices, auth: AuthContext, body: NewM
   // leaves as soon as the transaction commits.
   const participants = chatParticipants(s.db, body.chat_id);
   participants.catch(() => {});
-  const written: string[] = [];
+  let rendered: RenderedImage | null = null;
   let created: Awaited<ReturnType<typeof writeMessage>>;
   try {
-    created = await s.db.transaction((tx) => writeMessage(tx, s, auth, body, text, written));
+    rendered = await renderSentImage(s, auth, body);
+    const image = rendered;
+    created = await s.db.transaction((tx) => writeMessage(tx, s, auth, body, text, image));
   } catch (err) {
-    await Promise.all(written.map((k) => s.storage.remove(k)));
+    await discardRenditions(s.storage, rendered);
     throw err;
   }
   const message = newChatMessage(created.row, auth.user, created.images);

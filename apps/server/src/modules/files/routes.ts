@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { BASE64_DOWNLOAD_LIMIT, downloads, files as contract } from '@promo/shared';
 import { AppError } from '../../lib/errors';
+import { cutOff, malformed, parsedPart } from '../../lib/multipart-body';
 import { ok, route } from '../../lib/route';
 import { storeUpload, type UploadKind } from '../../lib/uploads';
 import { downloadableFile } from './download';
@@ -11,7 +12,7 @@ export async function filesRoutes(app: FastifyInstance) {
   route(app, contract.upload, async ({ auth, req, reply }) => {
     if (!req.isMultipart()) throw new AppError(415, 'Expected a multipart upload', 'expected_multipart');
     const kind: UploadKind = (req.query as { kind?: string }).kind === 'image' ? 'image' : 'any';
-    const part = await req.file();
+    const part = await parsedPart(() => req.file());
     if (!part) throw new AppError(422, 'Validation failed', 'validation_failed', { file: ['file_required'] });
     try {
       const row = await storeUpload(app.db, app.storage, {
@@ -20,6 +21,8 @@ export async function filesRoutes(app: FastifyInstance) {
         kind,
         userId: auth.user.id,
         isTruncated: () => part.file.truncated,
+      }).catch((err: unknown) => {
+        throw cutOff(part, err) ? malformed() : err;
       });
       reply.code(201);
       return ok('File uploaded', 'file_uploaded', {

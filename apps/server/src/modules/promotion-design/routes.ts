@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
 import { designPage as page, promotionDesign as contract } from '@promo/shared';
+import { acceptMultipart } from '../../lib/multipart-body';
 import { ok, route } from '../../lib/route';
 import { addBriefFiles, addBriefProduct, bindDesigner, deleteBriefFile, deleteBriefProduct, getDesignPage, searchProducts, updateBrief } from './design-page';
 import { addDesign, addSurface, allDesigns, allSurfaces, removeDesign, removeSurface, surfacesWithDesigns } from './service';
@@ -44,8 +45,13 @@ export async function designPageRoutes(app: FastifyInstance) {
     return ok(body.bool_action ? 'Design bound' : 'Design detached', body.bool_action ? 'design_bound' : 'design_detached');
   });
 
-  route(app, page.addFiles, async ({ auth, body }) =>
-    ok('Files added', 'files_added', { files: await addBriefFiles(app.db, auth, body.promotion_surface_design_id, body.file_ids) }),
+  // Form-encoded `file_ids` from the web, or the spec's multipart `files[i]`; each file brings three
+  // text fields (names, sizes, dates), so the field limit is raised with the files'.
+  route(
+    app,
+    page.addFiles,
+    async ({ auth, body }) => ok('Files added', 'files_added', { files: await addBriefFiles(app.db, auth, body.promotion_surface_design_id, body.file_ids) }),
+    acceptMultipart(app, { files: 'file_ids' }, { files: 20, fields: 100 }),
   );
 
   route(app, page.deleteFile, async ({ auth, body }) => {
