@@ -3,18 +3,19 @@ import fs from 'node:fs';
 import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import formbody from '@fastify/formbody';
-import helmet from '@fastify/helmet';
 import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
-import qs from 'qs';
 import { BEARER_PREFIX } from '@promo/shared';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { AuthContext } from './lib/auth-context';
-import { registerErrorHandler } from './lib/error-handler';
+import { frameworkErrors, registerErrorHandler } from './lib/error-handler';
+import { healthRoutes } from './lib/health';
+import { parseQs } from './lib/parse-qs';
 import { LoginThrottle } from './lib/login-throttle';
 import { attachReadCaches, type ReadCaches } from './lib/read-caches';
 import { attachRealtime, type Realtime } from './lib/realtime';
+import { registerResponseHeaders } from './lib/response-headers';
 import { storageFor, type Storage } from './lib/storage';
 import multipart from '@fastify/multipart';
 import { filesRoutes } from './modules/files/routes';
@@ -73,9 +74,6 @@ function bearerCookie(cookieHeader: string | undefined): string | undefined {
   }
 }
 
-// qs turns `obj_search[field]=x` and `ids[0]=1` into nested values; arrays of any length stay arrays.
-const parseQs = (s: string) => qs.parse(s, { arrayLimit: 1000, depth: 5, parameterLimit: 2000 });
-
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, db } = opts;
   const app = Fastify({
@@ -83,6 +81,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 100) || randomUUID(),
     requestIdHeader: 'x-request-id',
     routerOptions: { querystringParser: parseQs },
+    frameworkErrors,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   });
@@ -91,7 +90,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   app.decorate('db', db);
   app.decorate('config', config);
-  app.decorate('loginThrottle', opts.loginThrottle ?? new LoginThrottle());
+  app.decorate('loginThrottle', opts.loginThrottle ?? new LoginThrottle(db));
   app.decorateRequest('auth', null);
   app.decorate('storage', opts.storage ?? storageFor(config));
   app.decorate('authenticate', async (req: FastifyRequest, allowCookie = false) => {
@@ -107,21 +106,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     reply.header('x-request-id', req.id);
   });
 
-  await app.register(helmet, {
-    contentSecurityPolicy: {
-      directives: {
-        defaultSrc: ["'self'"],
-        scriptSrc: ["'self'"],
-        styleSrc: ["'self'", "'unsafe-inline'"],
-        imgSrc: ["'self'", 'data:', 'blob:'],
-        connectSrc: ["'self'", 'ws:', 'wss:'],
-        fontSrc: ["'self'", 'data:'],
-        objectSrc: ["'none'"],
-        frameAncestors: ["'none'"],
-        upgradeInsecureRequests: null,
-      },
-    },
-  });
+  await registerResponseHeaders(app, config);
   await app.register(formbody, { parser: parseQs });
   await app.register(multipart, {
     // Keep the name as sent, so a name with path parts is refused rather than silently cut.
@@ -130,17 +115,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   registerErrorHandler(app);
   app.decorate('realtime', await attachRealtime(app, db, config.REDIS_URL));
+  // Also drops the sockets of sessions a write ended, on this process and the others.
   app.decorate('readCaches', attachReadCaches(app, db, app.realtime));
-  // Sign-out, deactivation, a role change and deletion end sessions: their sockets go at once
-  // rather than at the next minute's check.
-  app.addHook('onResponse', async (req, reply) => {
-    if (req.method !== 'GET' && reply.statusCode < 400 && /^\/api\/(auth|users)\b/.test(req.url)) {
-      app.realtime.dropEndedSessions().catch((err) => app.log.warn({ err }, 'socket session check failed'));
-    }
-  });
   const mailer = opts.mailer ?? createMailer(db, { smtpUrl: config.SMTP_URL, publicUrl: config.PUBLIC_URL, log: app.log });
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());
+  await healthRoutes(app);
 
   await app.register(
     async (api) => {
@@ -180,6 +160,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     await app.register(fastifyStatic, {
       root,
       wildcard: false,
+      // Off, or send's own 'public, max-age=0' replaces what setHeaders chose.
+      cacheControl: false,
       setHeaders: (res, file) => {
         if (file.includes(`${path.sep}assets${path.sep}`)) {
           res.setHeader('cache-control', 'public, max-age=31536000, immutable');

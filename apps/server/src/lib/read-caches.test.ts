@@ -2,17 +2,15 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance, InjectOptions } from 'fastify';
 import { max } from 'drizzle-orm';
 import qs from 'qs';
-import { buildApp } from '../app';
-import { loadConfig } from '../config';
 import { surfaces } from '../db/schema';
 import { createTestApp, uniqueEmail, type TestApp } from '../test/test-app';
 import { pngImage } from '../test/images';
+import { processOnRedis } from '../test/sockets';
 import { productBody } from '../test/product-body';
 
 // The list and session memories must never show a change late to the one who made it, nor to
 // anyone on another process once the change is announced (decision 008).
 
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
 let t: TestApp;
 let admin: string;
 let seq = (Date.now() % 1_000_000) * 10 + (process.pid % 10);
@@ -131,10 +129,7 @@ describe('two processes through Redis', () => {
   let a: FastifyInstance;
   let b: FastifyInstance;
   beforeAll(async () => {
-    // Two instances on the same database, as two processes would be. Fails (does not skip) when
-    // Redis at REDIS_URL cannot be reached.
-    const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', NODE_ENV: 'test', REDIS_URL });
-    [a, b] = await Promise.all([buildApp({ config, db: t.database.db, storage: t.storage }), buildApp({ config, db: t.database.db, storage: t.storage })]);
+    [a, b] = await Promise.all([processOnRedis(t), processOnRedis(t)]);
     await Promise.all([a.ready(), b.ready()]);
   });
   afterAll(async () => {

@@ -29,7 +29,8 @@ export interface ReadCaches {
 /**
  * The in-process memories that keep the hot read paths off the database. A successful write
  * forgets them before its answer is sent, so the writer's next read is fresh, and tells the other
- * processes (through Redis) to forget theirs.
+ * processes (through Redis) to forget theirs. Forgetting sessions also drops the sockets whose
+ * session ended, on every process.
  */
 export function attachReadCaches(app: FastifyInstance, db: DbOrTx, realtime: Realtime): ReadCaches {
   const caches: ReadCaches = {
@@ -37,7 +38,11 @@ export function attachReadCaches(app: FastifyInstance, db: DbOrTx, realtime: Rea
     catalogue: new TtlCache<unknown>(CATALOGUE_MEMORY_MS, CATALOGUE_ENTRIES),
   };
   const forget: Record<StaleData, () => void> = {
-    sessions: () => caches.sessions.forget(),
+    // A socket holds its session too: the ended ones are dropped at once, not at the minute's check.
+    sessions: () => {
+      caches.sessions.forget();
+      realtime.dropEndedSessions().catch((err) => app.log.warn({ err }, 'socket session check failed'));
+    },
     catalogue: () => caches.catalogue.clear(),
   };
   realtime.onStaleAnnounced((what) => forget[what]?.());

@@ -3,10 +3,8 @@ import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
 import { chatChannel, type ChatEvent, type ChatEventPayload, type FeedbackEvent, type FeedbackEventPayload } from '@promo/shared';
-import { and, eq, gt, inArray, isNull } from 'drizzle-orm';
 import type { DbOrTx } from '../db/client';
-import { sessions, users } from '../db/schema';
-import { resolveSession } from './sessions';
+import { liveSessionIds, resolveSession } from './sessions';
 
 export const SOCKET_PATH = '/socket.io';
 const REDIS_CONNECT_MS = 5000;
@@ -17,12 +15,18 @@ type ChannelEvents = { [E in ChatEvent]: ChatEventPayload } & { [E in FeedbackEv
 /** Sends chat and feedback events to users' channels, across processes when REDIS_URL is set. */
 export interface Realtime {
   publish<E extends keyof ChannelEvents>(userIds: number[], event: E, payload: ChannelEvents[E]): void;
-  /** Disconnects this process's sockets whose session ended (signed out, expired, user blocked); runs every minute. */
+  /**
+   * Disconnects this process's sockets whose session ended (signed out, expired, user blocked or
+   * changed, its sign-in-as opener gone): after every change of sessions here or announced by
+   * another process, and every minute.
+   */
   dropEndedSessions(): Promise<number>;
   /** Tells the other server processes (joined through REDIS_URL) that cached `what` is stale. */
   announceStale(what: StaleData): void;
   /** Runs `listener` when another process announces stale data. */
   onStaleAnnounced(listener: (what: StaleData) => void): void;
+  /** Whether Redis (REDIS_URL) answers on the adapter's connections; true without Redis. */
+  redisAnswers(): Promise<boolean>;
 }
 
 /** What a process may hold in memory for a moment and must forget when another process changes it. */
@@ -31,16 +35,6 @@ const STALE_EVENT = 'stale';
 
 const SESSION_CHECK_MS = 60_000;
 
-/** The ids among `ids` of sessions that are still live. */
-async function liveSessions(db: DbOrTx, ids: number[]): Promise<Set<number>> {
-  const rows = await db
-    .select({ id: sessions.id })
-    .from(sessions)
-    .innerJoin(users, eq(users.id, sessions.user_id))
-    .where(and(inArray(sessions.id, ids), isNull(sessions.revoked_at), gt(sessions.expires_at, new Date()), isNull(users.deleted_at), eq(users.status, true)));
-  return new Set(rows.map((r) => r.id));
-}
-
 /**
  * Socket.IO on the API's own port. The handshake carries the bearer token (`auth.token`); a
  * socket may join only `chat_user_{its own id}` — a `subscribe` to any other channel is refused.
@@ -48,9 +42,12 @@ async function liveSessions(db: DbOrTx, ids: number[]): Promise<Set<number>> {
 export async function attachRealtime(app: FastifyInstance, db: DbOrTx, redisUrl: string | undefined): Promise<Realtime> {
   const io = new Server(app.server, { path: SOCKET_PATH, serveClient: false, transports: ['websocket', 'polling'] });
 
+  let redisAnswers = async () => true;
   if (redisUrl) {
     const pub = createClient({ url: redisUrl });
     const sub = pub.duplicate();
+    // A disconnected client queues commands until it reconnects: ask only a connected one.
+    redisAnswers = async () => pub.isReady && sub.isReady && (await pub.ping()) === 'PONG';
     pub.on('error', (err) => app.log.error({ err }, 'redis publisher'));
     sub.on('error', (err) => app.log.error({ err }, 'redis subscriber'));
     // node-redis retries an unreachable server forever: refuse to start instead of hanging.
@@ -101,13 +98,32 @@ export async function attachRealtime(app: FastifyInstance, db: DbOrTx, redisUrl:
   });
 
   // A socket outlives the request that opened it: one whose session ends stops receiving chats.
-  const dropEndedSessions = async () => {
+  const checkSessions = async () => {
     const open = [...io.of('/').sockets.values()];
     if (!open.length) return 0;
-    const live = await liveSessions(db, [...new Set(open.map((s) => s.data.sessionId as number))]);
+    const live = await liveSessionIds(db, [...new Set(open.map((s) => s.data.sessionId as number))]);
     const ended = open.filter((s) => !live.has(s.data.sessionId as number));
     for (const s of ended) s.disconnect(true);
     return ended.length;
+  };
+  // Every process checks after every change of sessions anywhere: a burst of sign-outs runs one
+  // check at a time, plus one more after it (its read may have begun before the last change).
+  let running: Promise<number> | null = null;
+  let queued: Promise<number> | null = null;
+  const dropEndedSessions = (): Promise<number> => {
+    if (!running) {
+      running = checkSessions().finally(() => {
+        running = null;
+      });
+      return running;
+    }
+    queued ??= running
+      .catch(() => 0)
+      .then(() => {
+        queued = null;
+        return dropEndedSessions();
+      });
+    return queued;
   };
   const sessionCheck = setInterval(() => {
     dropEndedSessions().catch((err) => app.log.warn({ err }, 'socket session check failed'));
@@ -132,5 +148,6 @@ export async function attachRealtime(app: FastifyInstance, db: DbOrTx, redisUrl:
       if (userIds.length) io.to(userIds.map(chatChannel)).emit(event, payload);
     },
     dropEndedSessions,
+    redisAnswers,
   };
 }

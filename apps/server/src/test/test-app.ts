@@ -61,16 +61,7 @@ export async function createTestApp(
   const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env });
   const app = await buildApp({ config, db: database.db, storage });
 
-  const form: TestApp['form'] = (method, url, body, auth) => {
-    const opts: InjectOptions = { method, url, headers: auth ? { authorization: auth } : {} };
-    if (body && (method === 'GET' || method === 'DELETE')) {
-      opts.url = `${url}?${qs.stringify(body)}`;
-    } else if (body) {
-      opts.payload = qs.stringify(body);
-      opts.headers!['content-type'] = 'application/x-www-form-urlencoded';
-    }
-    return app.inject(opts);
-  };
+  const form: TestApp['form'] = (method, url, body, auth) => formRequest(app, method, url, body, auth);
 
   const loginAs = async (email: string, password: string) => {
     const res = await form('POST', '/api/auth/login', { email, password });
@@ -92,6 +83,18 @@ export async function createTestApp(
       if (opts.ownStorage) fs.rmSync(filesDir, { recursive: true, force: true });
     },
   };
+}
+
+/** A form-encoded request to `app`, the way the web app sends it (t.form on another instance). */
+export function formRequest(app: FastifyInstance, ...[method, url, body, auth]: Parameters<TestApp['form']>): Promise<LightMyRequestResponse> {
+  const opts: InjectOptions = { method, url, headers: auth ? { authorization: auth } : {} };
+  if (body && (method === 'GET' || method === 'DELETE')) {
+    opts.url = `${url}?${qs.stringify(body)}`;
+  } else if (body) {
+    opts.payload = qs.stringify(body);
+    opts.headers!['content-type'] = 'application/x-www-form-urlencoded';
+  }
+  return app.inject(opts);
 }
 
 let counter = 0;

@@ -4,11 +4,13 @@ import { BEARER_PREFIX, COOKIE_BEARER_TOKEN, COOKIE_CURRENT_USER, SESSION_DAYS, 
 
 /**
  * The session lives in two cookies (spec 000 §9): CURRENT_USER as JSON and BEARER_TOKEN with
- * the "Bearer " prefix, both for 7 days; an empty value removes the cookie.
+ * the "Bearer " prefix, both for 7 days; an empty value removes the cookie. Over HTTPS they are
+ * Secure, so plain http to the same host never carries the token; SameSite=Lax (decision 009).
  */
 function setCookie(name: string, value: string) {
-  if (!value) Cookies.remove(name, { path: '/' });
-  else Cookies.set(name, value, { expires: SESSION_DAYS, path: '/', sameSite: 'Lax' });
+  const attributes = { path: '/', sameSite: 'Lax', secure: window.location.protocol === 'https:' } as const;
+  if (!value) Cookies.remove(name, attributes);
+  else Cookies.set(name, value, { ...attributes, expires: SESSION_DAYS });
 }
 
 const listeners = new Set<() => void>();

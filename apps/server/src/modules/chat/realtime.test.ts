@@ -1,69 +1,18 @@
-import type { AddressInfo } from 'node:net';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { FastifyInstance } from 'fastify';
-import { io, type Socket } from 'socket.io-client';
-import { chatChannel, type ChatEvent, type ChatEventPayload } from '@promo/shared';
-import { buildApp } from '../../app';
-import { loadConfig } from '../../config';
+import { chatChannel, type ChatEventPayload } from '@promo/shared';
 import { DEMO_PASSWORD } from '../../db/seed/demo';
 import { designFixture, uploadFile, userId, type DesignFixture } from '../../test/design-fixture';
 import { pngImage } from '../../test/images';
+import { connect, disconnectAll, listen, next, participant, processOnRedis, record } from '../../test/sockets';
 import { createTestApp, type TestApp } from '../../test/test-app';
-
-const REDIS_URL = process.env.TEST_REDIS_URL ?? 'redis://127.0.0.1:6379';
-const sockets: Socket[] = [];
-
-async function listen(app: FastifyInstance): Promise<string> {
-  await app.listen({ port: 0, host: '127.0.0.1' });
-  return `http://127.0.0.1:${(app.server.address() as AddressInfo).port}`;
-}
-
-/** A socket as the web opens it; the token is the bearer token without 'Bearer '. */
-function connect(url: string, token?: string): Promise<Socket> {
-  const socket = io(url, { path: '/socket.io', auth: token === undefined ? {} : { token: token.replace(/^Bearer /, '') }, transports: ['websocket'], reconnection: false, forceNew: true });
-  sockets.push(socket);
-  return new Promise((resolve, reject) => {
-    socket.once('connect', () => resolve(socket));
-    socket.once('connect_error', reject);
-  });
-}
-
-/** Connected and subscribed to its own channel. */
-async function participant(url: string, token: string, id: number): Promise<Socket> {
-  const socket = await connect(url, token);
-  expect(await socket.timeout(1000).emitWithAck('subscribe', chatChannel(id))).toEqual({ ok: true });
-  return socket;
-}
-
-/** Every event the socket receives, for later checks. */
-function record(socket: Socket): { event: ChatEvent; payload: ChatEventPayload }[] {
-  const seen: { event: ChatEvent; payload: ChatEventPayload }[] = [];
-  socket.onAny((event: ChatEvent, payload: ChatEventPayload) => seen.push({ event, payload }));
-  return seen;
-}
-
-function next(socket: Socket, event: ChatEvent, match: (p: ChatEventPayload) => boolean, ms = 1000): Promise<ChatEventPayload> {
-  return new Promise((resolve, reject) => {
-    const timer = setTimeout(() => {
-      socket.off(event, listener);
-      reject(new Error(`${event} did not arrive within ${ms} ms`));
-    }, ms);
-    const listener = (payload: ChatEventPayload) => {
-      if (!match(payload)) return;
-      clearTimeout(timer);
-      socket.off(event, listener);
-      resolve(payload);
-    };
-    socket.on(event, listener);
-  });
-}
 
 let t: TestApp;
 beforeAll(async () => {
   t = await createTestApp();
 }, 180_000);
 afterAll(async () => {
-  for (const s of sockets) s.disconnect();
+  disconnectAll();
   await t?.close();
 });
 
@@ -177,10 +126,7 @@ describe('two processes through Redis', () => {
   let urlA: string;
   let urlB: string;
   beforeAll(async () => {
-    // Two instances on the same database, as two processes would be. Fails (does not skip) when
-    // Redis at REDIS_URL cannot be reached.
-    const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', NODE_ENV: 'test', REDIS_URL });
-    [a, b] = await Promise.all([buildApp({ config, db: t.database.db, storage: t.storage }), buildApp({ config, db: t.database.db, storage: t.storage })]);
+    [a, b] = await Promise.all([processOnRedis(t), processOnRedis(t)]);
     [urlA, urlB] = await Promise.all([listen(a), listen(b)]);
   });
   afterAll(async () => {
