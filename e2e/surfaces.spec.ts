@@ -93,6 +93,11 @@ test('create, edit, clone and delete a surface with an image', async ({ page }) 
   await expect(form.getByLabel('Trykkeriets pris')).toHaveValue('12.34');
   await form.getByLabel('Trykkeri', { exact: true }).selectOption({ label: 'Uten trykkeri' });
   await expect(form.getByLabel('Trykkeriets pris')).toHaveValue('0.00');
+  // Typed after the reset price, '15' is 15 (it used to stay '0.00').
+  await form.getByLabel('Trykkeriets pris').click();
+  await page.keyboard.press('End');
+  await page.keyboard.type('15');
+  await expect(form.getByLabel('Trykkeriets pris')).toHaveValue('15');
   await form.getByLabel('Trykkeri', { exact: true }).selectOption({ label: 'Trykkeriet AS' });
   await expect(form.getByLabel('Trykkeriets pris')).toHaveValue('12.34');
   await form.getByLabel('Navn', { exact: true }).fill(`${name} endret`);

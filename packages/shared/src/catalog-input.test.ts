@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { cleanTypeName, decimalInput, digitsOnly, isValidEan13, priceInput, sizeText, SIZE_PATTERN, zDigitCode, zPrice } from './catalog-input';
+import { cleanTypeName, decimalInput, digitsOnly, isValidEan13, priceInput, priceTypedOver, sizeText, SIZE_PATTERN, zDigitCode, zPrice } from './catalog-input';
 
 describe('surface type names', () => {
   it('strips quotes, semicolons, angle brackets and slashes and capitalises', () => {
@@ -25,6 +25,15 @@ describe('prices', () => {
     expect(priceInput('1a2.3.4')).toBe('12.34');
     expect(priceInput('99')).toBe('99');
     expect(priceInput('7.')).toBe('7.');
+  });
+  it('what is typed after the zero price replaces it; other prices keep their rules', () => {
+    expect(priceTypedOver('0.00', '0.001')).toBe('1');
+    expect(priceTypedOver('0.00', '0.0015')).toBe('15');
+    expect(priceTypedOver('0', '015')).toBe('15');
+    expect(priceTypedOver('0.00', '10.00')).toBe('10.00');
+    expect(priceTypedOver('0.00', '0.0')).toBe('0.0');
+    expect(priceTypedOver('12.34', '12.345')).toBe('12.34');
+    expect(priceTypedOver('', '1,5')).toBe('1.5');
   });
   it('the server accepts up to 2 decimals only', () => {
     expect(zPrice.parse('12.5')).toBe('12.5');

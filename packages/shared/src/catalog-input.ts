@@ -33,6 +33,15 @@ export function priceInput(value: string): string {
   return decimals === undefined ? withDot : `${whole}.${decimals.slice(0, 2)}`;
 }
 
+/**
+ * A price typed into a field that shows the zero price ('0.00' after a printer change): what is
+ * typed after it replaces it, as a person expects ('0.00' + '15' is 15, not '0.0015' cut to '0.00').
+ */
+export function priceTypedOver(previous: string, typed: string): string {
+  const zero = /^0(\.0{0,2})?$/.test(previous);
+  return priceInput(zero && typed.length > previous.length && typed.startsWith(previous) ? typed.slice(previous.length) : typed);
+}
+
 export const digitsOnly = (value: string) => value.replace(/\D/g, '');
 
 /** The check digit of an EAN-13 is right. */

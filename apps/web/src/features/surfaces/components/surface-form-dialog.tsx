@@ -3,7 +3,7 @@ import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { digitsOnly, priceInput, SURFACE_STATUS_FLAGS, surfaceBody, surfaces, type SurfaceRow } from '@promo/shared';
+import { digitsOnly, priceTypedOver, SURFACE_STATUS_FLAGS, surfaceBody, surfaces, type SurfaceRow } from '@promo/shared';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { Dialog, DialogContent, DialogFooter, DialogTitle } from '@/components/ui/dialog';
@@ -70,6 +70,8 @@ export function SurfaceFormDialog({
   const resolver = useMemo(() => zodResolver(surfaceBody as never) as unknown as Resolver<SurfaceFormValues>, []);
   const form = useForm<SurfaceFormValues>({ resolver, mode: 'onBlur', defaultValues: empty() });
   const { errors } = form.formState;
+  // The price as shown before a keystroke: typing over the zero price replaces it.
+  const shownPrice = form.watch('price');
 
   useEffect(() => {
     if (!open) return;
@@ -177,7 +179,10 @@ export function SurfaceFormDialog({
                 data-changed={priceChanged || undefined}
                 className={priceChanged ? 'border-amber-500' : undefined}
                 aria-invalid={!!errors.price}
-                {...form.register('price', { onChange: (e) => (e.target.value = priceInput(e.target.value)) })}
+                onFocus={(e) => e.currentTarget.select()}
+                {...form.register('price', {
+                  onChange: (e) => form.setValue('price', priceTypedOver(shownPrice, e.target.value)),
+                })}
               />
             </FormField>
           </div>
