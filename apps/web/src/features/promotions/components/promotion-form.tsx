@@ -62,6 +62,11 @@ export function PromotionForm({
   const form = useForm<PromotionFormValues>({ resolver: zodResolver(schema), mode: 'onTouched', defaultValues: defaults });
   const { errors } = form.formState;
   useEffect(() => form.reset(defaults), [defaults, form]);
+  // A native select cannot show a value before its option exists: once the managers arrive, the
+  // stored manager is chosen again (it showed "No manager" although the promotion had one).
+  useEffect(() => {
+    if (managers.data) form.setValue('manager_id', form.getValues('manager_id'));
+  }, [managers.data, form]);
   useEffect(() => {
     for (const [field, keys] of Object.entries(serverErrors ?? {})) {
       form.setError(field as keyof PromotionFormValues, { type: 'server', message: keys[0] });
