@@ -239,3 +239,28 @@ test('signing out through the avatar menu ends the session', async ({ page }) =>
   await expect(page).toHaveURL(/\/login$/);
   await expect(page.getByTestId('sidebar')).toHaveCount(0);
 });
+
+for (const lang of ['no', 'en'] as Lang[]) {
+  test(`every tab is named after its page (${lang})`, async ({ page }) => {
+    const L = LOCALES[lang];
+    const titled = (name: string) => `${name} · ${L.app.name}`;
+    await useLanguage(page, lang);
+    await page.goto('/login');
+    await expect(page).toHaveTitle(titled(L.auth.title));
+    await login(page, 'admin');
+    const pages: [string, string][] = [
+      ['/', L.nav.dashboard],
+      ['/surfaces', L.nav.surfaces],
+      ['/promotions', L.nav.promotions],
+      ['/promotion-settings?action=create', L.app.titles.promotion_settings],
+      ['/system-settings', L.nav.system_settings],
+      ['/feedback-messages', L.nav.feedback_messages],
+      ['/create-feedback?action=create', L.app.titles.create_feedback],
+      ['/no-such-page', L.not_found.title],
+    ];
+    for (const [path, name] of pages) {
+      await page.goto(path);
+      await expect(page).toHaveTitle(titled(name));
+    }
+  });
+}

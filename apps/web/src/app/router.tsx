@@ -3,6 +3,7 @@ import type { AppRoute } from '@promo/shared';
 import { createBrowserRouter, Navigate } from 'react-router';
 import { MainLayout } from './layouts/main-layout';
 import { PublicLayout } from './layouts/public-layout';
+import { TitledPages } from './page-title';
 import { RouteGuard } from './route-guard';
 
 const LoginPage = lazy(() => import('@/features/auth/pages/login-page'));
@@ -35,35 +36,40 @@ const guarded = (path: AppRoute, element: ReactNode) => ({
 
 export const router = createBrowserRouter([
   {
-    element: <PublicLayout />,
-    children: [{ path: '/login', element: <LoginPage /> }],
-  },
-  {
-    element: <MainLayout />,
+    element: <TitledPages />,
     children: [
-      { path: '/', element: <DashboardPage /> },
-      { path: '/dashboard', element: <Navigate to="/" replace /> },
-      guarded('/users', <UsersPage />),
-      guarded('/categories', <CategoriesPage />),
-      guarded('/surfaces', <SurfacesPage />),
-      guarded('/products', <ProductsPage />),
-      guarded('/designs', <DesignsPage />),
-      guarded('/promotions', <PromotionsPage />),
-      guarded('/promotion-settings', <PromotionSettingsPage />),
-      guarded('/promotion-design', <PromotionDesignPage />),
-      guarded('/promotion-report-view', <ReportViewPage />),
-      guarded('/print-promotions', <PrintPromotionsPage />),
-      guarded('/print-promotion-report', <PrintReportPage />),
-      guarded('/distributor-promotions', <DistributorPromotionsPage />),
-      guarded('/user-promotions', <UserPromotionsPage />),
-      guarded('/company-planner', <CompanyPlannerPage />),
-      guarded('/history-planner', <HistoryPlannerPage />),
-      guarded('/system-settings', <SystemSettingsPage />),
-      guarded('/feedback-messages', <FeedbackListPage />),
-      guarded('/create-feedback', <CreateFeedbackPage />),
-      guarded('/view-feedback', <ViewFeedbackPage />),
+      {
+        element: <PublicLayout />,
+        children: [{ path: '/login', element: <LoginPage /> }],
+      },
+      {
+        element: <MainLayout />,
+        children: [
+          { path: '/', element: <DashboardPage /> },
+          { path: '/dashboard', element: <Navigate to="/" replace /> },
+          guarded('/users', <UsersPage />),
+          guarded('/categories', <CategoriesPage />),
+          guarded('/surfaces', <SurfacesPage />),
+          guarded('/products', <ProductsPage />),
+          guarded('/designs', <DesignsPage />),
+          guarded('/promotions', <PromotionsPage />),
+          guarded('/promotion-settings', <PromotionSettingsPage />),
+          guarded('/promotion-design', <PromotionDesignPage />),
+          guarded('/promotion-report-view', <ReportViewPage />),
+          guarded('/print-promotions', <PrintPromotionsPage />),
+          guarded('/print-promotion-report', <PrintReportPage />),
+          guarded('/distributor-promotions', <DistributorPromotionsPage />),
+          guarded('/user-promotions', <UserPromotionsPage />),
+          guarded('/company-planner', <CompanyPlannerPage />),
+          guarded('/history-planner', <HistoryPlannerPage />),
+          guarded('/system-settings', <SystemSettingsPage />),
+          guarded('/feedback-messages', <FeedbackListPage />),
+          guarded('/create-feedback', <CreateFeedbackPage />),
+          guarded('/view-feedback', <ViewFeedbackPage />),
+        ],
+      },
+      { path: '/not-found-404', element: <NotFoundPage /> },
+      { path: '*', element: <NotFoundPage /> },
     ],
   },
-  { path: '/not-found-404', element: <NotFoundPage /> },
-  { path: '*', element: <NotFoundPage /> },
 ]);
