@@ -1,6 +1,6 @@
 import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
-import { SESSION_DAYS, type Role } from '@promo/shared';
+import { PERMISSIONS, SESSION_DAYS, type Role } from '@promo/shared';
 import type { DbOrTx } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { AuthContext } from './auth-context';
@@ -30,8 +30,8 @@ export async function resolveSession(db: DbOrTx, token: string): Promise<AuthCon
 }
 
 const opener = alias(users, 'opener');
-/** Who may sign in as a station; a sign-in-as session lives only while its opener still may. */
-export const IMPERSONATOR_ROLES = ['admin', 'cm-admin'] as const;
+/** Who may sign in as a station (permissions.ts); a sign-in-as session lives only while its opener still may. */
+export const IMPERSONATOR_ROLES = PERMISSIONS['auth.impersonate'];
 
 /**
  * The one definition of a live session: not revoked, not expired, its user active and not
