@@ -2,6 +2,7 @@ import { sql } from 'drizzle-orm';
 import {
   bigint,
   boolean,
+  date,
   numeric,
   type AnyPgColumn,
   check,
@@ -285,8 +286,9 @@ export const promotions = pgTable(
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     name: text('name').notNull(),
     description: text('description').notNull().default(''),
-    period_from: timestamp('period_from', { withTimezone: true }).notNull(),
-    period_to: timestamp('period_to', { withTimezone: true }).notNull(),
+    /** Calendar days in Oslo ('YYYY-MM-DD'), both included: the period ends 23:59:59.999 Oslo time on period_to (decision 012). */
+    period_from: date('period_from', { mode: 'string' }).notNull(),
+    period_to: date('period_to', { mode: 'string' }).notNull(),
     /** Index into PROMOTION_STATUSES. */
     status: integer('status').notNull().default(0),
     show_in_user_promotions: boolean('show_in_user_promotions').notNull().default(false),

@@ -32,9 +32,14 @@ export function DateRangePicker({ value, onChange }: { value: DateRange | undefi
           </Button>
         </Popover.Trigger>
         <Popover.Portal>
-          <Popover.Content align="start" sideOffset={6} className="z-50 rounded-md border border-border bg-background p-3 shadow-md">
+          <Popover.Content
+            align="start"
+            sideOffset={6}
+            aria-label={t('common.pick_dates')}
+            className="z-50 rounded-md border border-border bg-background p-3 shadow-md"
+          >
             <Suspense fallback={<p className="p-4 text-sm text-muted-foreground">{t('common.load_data')}</p>}>
-              <RangeCalendar value={value} onChange={onChange} locale={locale} />
+              <RangeCalendar value={value} onChange={onChange} lang={i18n.language} />
             </Suspense>
           </Popover.Content>
         </Popover.Portal>
