@@ -53,7 +53,8 @@ describe('after sending to printers', () => {
     expect((await t.form('DELETE', `/api/promotion-surfaces/${promotion.id}/${surface}`, undefined, admin)).statusCode).toBe(409);
     const other = await newSurface(t, admin, { printerId });
     expect((await t.form('POST', '/api/promotion-surfaces', { promotion_id: promotion.id, surface_id: other }, cm)).statusCode).toBe(409);
+    // Sent with every design Completed, it reads Designer completed however it began (never notified: Draft).
     const page = await t.form('GET', `/api/promotions/${promotion.id}`, undefined, admin);
-    expect(page.json().data.promotion.status).toBe(0);
+    expect(page.json().data.promotion.status).toBe(2);
   });
 });

@@ -140,7 +140,24 @@ describe('Excel report', () => {
     expect(ws.rowCount).toBe(after + 4);
   });
 
-  it('leaves out the address, categories and prices when not asked or not allowed', async () => {
+  it('shows each role the totals rows of its web report', async () => {
+    const labels = { sum: 'Sum', percent: 'Prosent / Percent', total: 'Totalt antall / Total number', price: 'Pris per enhet / Price per unit', total_price: 'Total pris / Total price' };
+    for (const role of ['admin', 'cm-admin', 'cm'] as const) {
+      const token = await t.login(role);
+      const { file } = await download(token, { display_address: 'false', display_categories: '', number_percent: '' }, `rows-${role}.xlsx`);
+      // What the web report shows: every totals row of the view whose values it sent (total_price is null when hidden).
+      const column = ((await reportView(t, token, promotion.id)).json().data as { columns: Column[] }).columns[0]!;
+      const shown = (['sum', 'percent', 'total', 'price', 'total_price'] as const).filter((k) => column[k] !== null).map((k) => labels[k]);
+      const wb = new ExcelJS.Workbook();
+      await wb.xlsx.readFile(file);
+      const ws = wb.worksheets[0]!;
+      const totals = [];
+      for (let n = 5; n <= ws.rowCount; n++) if (Object.values(labels).includes(ws.getRow(n).getCell(1).value as string)) totals.push(ws.getRow(n).getCell(1).value);
+      expect(totals, role).toEqual(shown);
+    }
+  });
+
+  it('leaves out the address, categories and total price when not asked or not allowed', async () => {
     const { file } = await download(cm, { display_address: 'false', display_categories: '', number_percent: '' }, 'plain.xlsx');
     const wb = new ExcelJS.Workbook();
     await wb.xlsx.readFile(file);
@@ -151,7 +168,7 @@ describe('Excel report', () => {
     expect(header).not.toContain('Adresse / Address');
     const labels = [];
     for (let n = 5; n <= ws.rowCount; n++) labels.push(ws.getRow(n).getCell(1).value);
-    expect(labels.slice(-3)).toEqual(['Sum', 'Prosent / Percent', 'Totalt antall / Total number']);
+    expect(labels.slice(-4)).toEqual(['Sum', 'Prosent / Percent', 'Totalt antall / Total number', 'Pris per enhet / Price per unit']);
     expect(labels).not.toContain('Total pris / Total price');
   });
 

@@ -31,7 +31,9 @@ const listFor = async (token: string, search: string) =>
 const promotionStatus = async (id: number) => (await t.database.db.select({ status: promotions.status }).from(promotions).where(eq(promotions.id, id)))[0]!.status;
 
 /** A sent promotion: two surfaces of printer@demo.no (one design each) and optionally one of the other printer. */
-async function sentPromotion(opts: { withOther?: boolean; hq?: boolean; name?: string; unplanned?: boolean } = {}) {
+async function sentPromotion(
+  opts: { withOther?: boolean; hq?: boolean; name?: string; unplanned?: boolean; beforeSending?: (p: Awaited<ReturnType<typeof buildPromotion>>) => Promise<void> } = {},
+) {
   const s1 = await newSurface(t, admin, { printerId, price: '10.00' });
   const s2 = await newSurface(t, admin, { printerId, price: '2.50' });
   const s3 = opts.withOther ? await newSurface(t, admin, { printerId: other.id }) : null;
@@ -47,6 +49,8 @@ async function sentPromotion(opts: { withOther?: boolean; hq?: boolean; name?: s
     complete: true,
     hq: opts.hq ?? true,
   });
+  // Sent, its HQ files are fixed (decision 011): the files a test needs go in before.
+  await opts.beforeSending?.(promotion);
   const sent = await sendToPrinters(t, cm, promotion.id, 10, 'Husk matt papir');
   expect(sent.statusCode, sent.body).toBe(200);
   const pair = (i: number) => ({ surface_id: promotion.pairs[i]!.surfaceId, design_id: promotion.pairs[i]!.psdId });
@@ -73,10 +77,16 @@ describe('printer', () => {
   });
 
   it('reports its pairs with totals, HQ links, the distributor and the manager comment; downloads the newest HQ file', async () => {
-    const p = await sentPromotion({ withOther: true });
     // The first design also gets an HQ document, and then a newer HQ image.
-    const doc = await sendHq(t, designer, p.pairs[0]!.chatId, 'document');
-    const newest = await sendHq(t, designer, p.pairs[0]!.chatId, 'image');
+    let doc: Buffer = Buffer.alloc(0);
+    let newest: Buffer = Buffer.alloc(0);
+    const p = await sentPromotion({
+      withOther: true,
+      beforeSending: async (built) => {
+        doc = await sendHq(t, designer, built.pairs[0]!.chatId, 'document');
+        newest = await sendHq(t, designer, built.pairs[0]!.chatId, 'image');
+      },
+    });
 
     const res = await getReport(printer, p.id);
     expect(res.statusCode, res.body).toBe(200);
@@ -111,9 +121,14 @@ describe('printer', () => {
   });
 
   it('refuses pairs of another printer, pairs without a print file and pairs printed before', async () => {
-    const p = await sentPromotion({ withOther: true, hq: false });
-    await sendHq(t, designer, p.pairs[0]!.chatId);
-    await sendHq(t, designer, p.pairs[2]!.chatId);
+    const p = await sentPromotion({
+      withOther: true,
+      hq: false,
+      beforeSending: async (built) => {
+        await sendHq(t, designer, built.pairs[0]!.chatId);
+        await sendHq(t, designer, built.pairs[2]!.chatId);
+      },
+    });
 
     const foreign = await setPrinted(printer, p.id, [p.pair(0), p.pair(2)]);
     expect(foreign.statusCode).toBe(422);

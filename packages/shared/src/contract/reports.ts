@@ -1,5 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
+import type { Role } from '../constants';
+import { can } from '../permissions';
 import { zId, zInt } from '../form-values';
 import { promotionsListQuery, type PromotionRow } from './promotions';
 
@@ -98,6 +100,14 @@ export interface ReportData {
   tracking_url: string;
 }
 
+/** The totals rows under the stations, in order: the web report and its Excel file show the same ones. */
+export const REPORT_TOTAL_ROWS = ['sum', 'percent', 'total', 'price', 'total_price'] as const;
+export type ReportTotalRow = (typeof REPORT_TOTAL_ROWS)[number];
+
+/** The totals rows a role sees: Total price only for admin and cm-admin (spec 001 §2.6). */
+export const reportTotalRows = (role: Role | null | undefined): ReportTotalRow[] =>
+  REPORT_TOTAL_ROWS.filter((r) => r !== 'total_price' || can(role, 'reports.seePrice'));
+
 const promotionId = z.object({ promotion_id: zId });
 /** A list from qs (`x[0][a]=1` or `x[]`) of objects. */
 const objectList = <T extends z.ZodType>(item: T, max = 5000) =>
@@ -127,6 +137,13 @@ export const reports = {
       percent_report: zInt({ min: 0, max: 10_000 }),
       description_cm: z.preprocess((v) => v ?? '', z.string().trim().max(5000, 'max_length')),
     }),
+  }),
+  /** Admin only, while nothing is printed: the print report goes, so files and designs may change again (decision 011). */
+  takeBack: endpoint({
+    method: 'POST',
+    path: '/api/promotion-surface-design/take-back-from-printers',
+    access: 'reports.takeBack',
+    body: promotionId,
   }),
   excel: endpoint({
     method: 'POST',

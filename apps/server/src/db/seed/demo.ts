@@ -52,6 +52,8 @@ export async function seedDemo(db: Db, storage: Storage): Promise<void> {
           ...u,
           password_hash,
           ...(u.role === 'user' ? { company_name: 'Majorstuen Handel AS', group: 'DO+' as Group, postcode: '0367', kommune: 'Oslo' } : {}),
+          // The printers' print report shows where to send: the distributor's address and phone.
+          ...(u.role === 'distributor' ? { post_address: 'Lagerveien 12', postcode: '2010', kommune: 'Strømmen', phone: '+47 63 80 12 00' } : {}),
         })),
       )
       .returning({ id: users.id, email: users.email });

@@ -1,6 +1,7 @@
 import { and, desc, eq, inArray, isNotNull } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
-import { chatMessages, chats, files } from '../../db/schema';
+import { chatMessages, chats, files, printReports, promotions } from '../../db/schema';
+import { invalidField } from '../../lib/errors';
 
 export interface HqFile {
   psd_id: number;
@@ -26,4 +27,20 @@ export async function newestHqFiles(db: DbOrTx, psdIds: number[]): Promise<HqFil
     if (!newest.has(key)) newest.set(key, { psd_id: r.psd_id, chat_id: r.chat_id, message_id: r.message_id, kind: r.kind as HqFile['kind'], file: r.file });
   }
   return [...newest.values()];
+}
+
+/** Whether the promotion's HQ files are fixed: it is sent to the printers. */
+export async function printFilesFixed(db: DbOrTx, promotionId: number) {
+  const [sent] = await db.select({ id: printReports.id }).from(printReports).where(eq(printReports.promotion_id, promotionId));
+  return !!sent;
+}
+
+/**
+ * Once a promotion is sent to the printers its HQ files are what they print: no one sends, replaces
+ * or removes one until an admin takes the promotion back (decision 011). The share lock on the
+ * promotion makes a send to printers under way finish first.
+ */
+export async function assertPrintFilesOpen(db: DbOrTx, promotionId: number, field: string) {
+  await db.select({ id: promotions.id }).from(promotions).where(eq(promotions.id, promotionId)).for('share');
+  if (await printFilesFixed(db, promotionId)) throw invalidField(field, 'print_files_fixed');
 }

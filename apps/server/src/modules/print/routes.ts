@@ -1,6 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { print as contract } from '@promo/shared';
 import { ok, route } from '../../lib/route';
+import { deliverNotifications } from '../notifications/deliver';
 import { sendAttachment } from '../files/service';
 import { listPrintPromotions, printFile, printReport, setPrinted } from './service';
 
@@ -10,8 +11,7 @@ export async function printRoutes(app: FastifyInstance) {
   route(app, contract.report, async ({ auth, query }) => ok('Print report', 'print_report', await printReport(app.db, auth, query.promotion_id)));
 
   route(app, contract.setPrinted, async ({ auth, body }) => {
-    await setPrinted(app.db, auth, body);
-    void app.mailer.flush();
+    await deliverNotifications(app, () => setPrinted(app.db, auth, body));
     return ok('The parcel has been sent to the distributor', 'parcel_printed');
   });
 

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
+import type { ReportTotalRow } from '@promo/shared';
 import type { Db } from '../../db/client';
 import { promotions } from '../../db/schema';
 import { notFound } from '../../lib/errors';
@@ -20,12 +21,17 @@ interface ExportMeta {
 
 export const exportsDir = (dataDir: string) => path.join(dataDir, 'exports');
 
-/**
- * A date as the stores read it (dd.mm.yyyy in Norway): the web sends a period's days as local
- * midnight, which is the evening before in UTC, so the server's own time zone must not decide.
- */
-const osloDay = new Intl.DateTimeFormat('nb-NO', { timeZone: 'Europe/Oslo', day: '2-digit', month: '2-digit', year: 'numeric' });
-const day = (d: Date) => osloDay.format(d);
+/** A period's day ('YYYY-MM-DD', decision 012) as the stores read it: dd.mm.yyyy. No time zone moves it. */
+const day = (d: string) => d.split('-').reverse().join('.');
+
+/** The labels of the totals rows, in both languages of the product. */
+const TOTAL_LABELS: Record<ReportTotalRow, string> = {
+  sum: 'Sum',
+  percent: 'Prosent / Percent',
+  total: 'Totalt antall / Total number',
+  price: 'Pris per enhet / Price per unit',
+  total_price: 'Total pris / Total price',
+};
 
 /** Column width in characters that fits the longest text, within limits. */
 function fit(texts: Iterable<string>, min = 8, max = 40) {
@@ -37,13 +43,13 @@ function fit(texts: Iterable<string>, min = 8, max = 40) {
 /**
  * The report as .xlsx, streamed to `file`: a header with the promotion and period, one row per
  * station that receives something, one column per surface-design with a total above zero, and the
- * Sum, Percent and Total number rows (prices too when `withPrices`). The first four rows and the
+ * totals rows the caller's role sees (the same as in the web report). The first four rows and the
  * station columns are frozen.
  */
 export async function writeReportXlsx(
   db: Db,
   file: string,
-  opts: { promotionId: number; title?: string; percent?: number; address: boolean; categories: boolean; withPrices: boolean },
+  opts: { promotionId: number; title?: string; percent?: number; address: boolean; categories: boolean; totalRows: ReportTotalRow[] },
 ) {
   const [p] = await db
     .select({ name: promotions.name, from: promotions.period_from, to: promotions.period_to })
@@ -76,13 +82,7 @@ export async function writeReportXlsx(
       style: 'bold',
       ...(decimals ? { numberStyle: 'boldDecimal' as const } : {}),
     });
-    yield totals('Sum', (t) => t.sum);
-    yield totals('Prosent / Percent', (t) => t.percent);
-    yield totals('Totalt antall / Total number', (t) => t.total);
-    if (opts.withPrices) {
-      yield totals('Pris per enhet / Price per unit', (t) => t.price, true);
-      yield totals('Total pris / Total price', (t) => t.total_price, true);
-    }
+    for (const key of opts.totalRows) yield totals(TOTAL_LABELS[key], (t) => t[key], key === 'price' || key === 'total_price');
   }
 
   await writeXlsx(file, {

@@ -1,10 +1,12 @@
 import type { FastifyInstance } from 'fastify';
-import { can, reports as contract } from '@promo/shared';
+import { reportTotalRows, reports as contract } from '@promo/shared';
 import { AppError } from '../../lib/errors';
 import { ok, route } from '../../lib/route';
+import { deliverNotifications } from '../notifications/deliver';
 import { dispositionName } from '../files/service';
 import { makeExport, openExport } from './excel';
 import { printerParcelStatus, reportView, sendToPrinters, stationParcelStatus } from './service';
+import { takeBackFromPrinters } from './take-back';
 
 export async function reportRoutes(app: FastifyInstance) {
   route(app, contract.view, async ({ auth, query }) =>
@@ -20,12 +22,16 @@ export async function reportRoutes(app: FastifyInstance) {
   );
 
   route(app, contract.sendToPrinters, async ({ auth, body }) => {
-    const result = await sendToPrinters(app.db, auth, body);
+    const result = await deliverNotifications(app, () => sendToPrinters(app.db, auth, body));
     if (!result.sent) {
       throw new AppError(409, 'Surfaces do not have Printer', 'surfaces_without_printer', undefined, undefined, result.surfaces);
     }
-    void app.mailer.flush();
     return ok('The promotion has been sent to the printers', 'sent_to_printers', []);
+  });
+
+  route(app, contract.takeBack, async ({ auth, body }) => {
+    await takeBackFromPrinters(app.db, auth, body.promotion_id);
+    return ok('The promotion has been taken back from the printers', 'taken_back_from_printers');
   });
 
   route(app, contract.excel, async ({ auth, body }) => {
@@ -35,7 +41,7 @@ export async function reportRoutes(app: FastifyInstance) {
       percent: body.number_percent,
       address: body.display_address,
       categories: body.display_categories,
-      withPrices: can(auth.user.role, 'reports.seePrice'),
+      totalRows: reportTotalRows(auth.user.role),
     });
     return ok('Report made', 'report_made', { file: `/api/xl-file/download/${token}` });
   });

@@ -174,6 +174,11 @@ export async function sendToPrinters(db: Db, auth: AuthContext, body: { promotio
     await tx.insert(printReports).values({ promotion_id: promotion.id, percent: body.percent_report, description_cm: body.description_cm, sent_by: auth.user.id });
     await freezeAmounts(tx, promotion.id, report.cells);
     await recordEvent(tx, promotion.id, 'sent_to_printers', auth.user.id);
+    // Every design is Completed: whatever it read before (a Draft never notified), it is at least Designer completed now.
+    if (promotion.status < 2) {
+      await tx.update(promotions).set({ status: 2 }).where(eq(promotions.id, promotion.id));
+      await recordEvent(tx, promotion.id, `status_${PROMOTION_STATUS_NAMES[2]}`, auth.user.id);
+    }
     const printerIds = [...new Set(report.psds.filter((p) => report.totals.get(p.psd_id)!.total > 0).map((p) => p.printer_id!))];
     await notify(tx, printerIds, { kind: 'sent_to_printers', promotion_id: promotion.id, promotion_name: promotion.name, link: `/print-promotion-report?prom_id=${promotion.id}` });
     return { sent: true as const, surfaces: [] };

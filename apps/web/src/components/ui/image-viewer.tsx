@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Dialog, DialogContent, DialogTitle } from './dialog';
 
-/** The big image viewer: the original image in a modal, at most the viewport's size. */
+/** The image viewer: the original image in a modal at most 500 px wide (spec 001 §2.8, §9), within the viewport. */
 export function ImageViewer({ src, title, onClose }: { src: string | null; title?: string; onClose: () => void }) {
   const { t } = useTranslation();
   return (
     <Dialog open={!!src} onOpenChange={(open) => !open && onClose()}>
-      <DialogContent className="max-w-4xl" data-testid="image-viewer">
+      <DialogContent className="max-w-[500px]" data-testid="image-viewer">
         <DialogTitle>{title ?? t('common.image')}</DialogTitle>
         {src && <img src={src} alt={title ?? t('common.image')} className="mx-auto max-h-[75vh] w-auto rounded-md object-contain" />}
       </DialogContent>

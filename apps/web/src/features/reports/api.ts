@@ -19,6 +19,9 @@ export const reportQuery = (id: number, percent: number | undefined) =>
 export const sendToPrinters = (body: { promotion_id: number; percent_report: number; description_cm: string }) =>
   call<[]>(reports.sendToPrinters, { body }, { silent: true });
 
+/** Admin only, while nothing is printed (decision 011). */
+export const takeBackFromPrinters = (promotionId: number) => call(reports.takeBack, { body: { promotion_id: promotionId } });
+
 export const makeExcel = (body: { promotion_id: number; promotion_name: string; number_percent: number }) =>
   call<{ file: string }>(reports.excel, { body: { ...body, display_address: true, display_categories: true } });
 

@@ -1,5 +1,6 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
+import { isAxiosError } from 'axios';
 import type { PrintReportRow } from '@promo/shared';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
@@ -13,25 +14,57 @@ export interface PrintedDraft {
   sent_surfaces: { surface_id: number; design_id: number }[];
 }
 
+/** The first field error of a refused send, by field. */
+function fieldErrors(error: unknown): Record<string, string | undefined> {
+  const errors = isAxiosError<{ errors?: Record<string, string[]> }>(error) ? error.response?.data?.errors : undefined;
+  return errors && !Array.isArray(errors) ? Object.fromEntries(Object.entries(errors).map(([k, v]) => [k, v[0]])) : {};
+}
+
 /**
  * 'Printed' (spec 001 §2.9): tracker number, description and the pairs; a pair already sent or
- * without a print file cannot be chosen. Enter in the tracker field sends.
+ * without a print file cannot be chosen. Send is disabled only while nothing is chosen or while
+ * sending; a missing tracker number is said at the field. Enter in the tracker field sends.
  */
-export function PrintedDialog({ open, rows, busy, onSend, onClose }: { open: boolean; rows: PrintReportRow[]; busy: boolean; onSend: (d: PrintedDraft) => void; onClose: () => void }) {
+export function PrintedDialog({
+  open,
+  rows,
+  busy,
+  error,
+  onSend,
+  onClose,
+}: {
+  open: boolean;
+  rows: PrintReportRow[];
+  busy: boolean;
+  /** The server's refusal of the last send. */
+  error: unknown;
+  onSend: (d: PrintedDraft) => void;
+  onClose: () => void;
+}) {
   const { t } = useTranslation();
   const [tracker, setTracker] = useState('');
   const [description, setDescription] = useState('');
   const [chosen, setChosen] = useState<Set<number>>(new Set());
+  const [trackerMissing, setTrackerMissing] = useState(false);
+  const trackerInput = useRef<HTMLInputElement>(null);
   useEffect(() => {
     if (!open) {
       setTracker('');
       setDescription('');
       setChosen(new Set());
+      setTrackerMissing(false);
     }
   }, [open]);
-  const canSend = chosen.size > 0 && tracker.trim() !== '' && !busy;
+  const server = fieldErrors(error);
+  const trackerError = trackerMissing ? 'tracker_number_required' : server.printer_tracker_number;
+  const canSend = chosen.size > 0 && !busy;
   const submit = () => {
     if (!canSend) return;
+    if (!tracker.trim()) {
+      setTrackerMissing(true);
+      trackerInput.current?.focus();
+      return;
+    }
     onSend({
       printer_tracker_number: tracker.trim(),
       description,
@@ -43,8 +76,20 @@ export function PrintedDialog({ open, rows, busy, onSend, onClose }: { open: boo
     <Dialog open={open} onOpenChange={(o) => !o && onClose()}>
       <DialogContent className="max-w-xl">
         <DialogTitle>{t('print.printed_title')}</DialogTitle>
-        <FormField id="printer-tracker" label={t('report.tracker_number')}>
-          <Input id="printer-tracker" value={tracker} maxLength={200} onChange={(e) => setTracker(e.target.value)} onKeyDown={(e) => e.key === 'Enter' && submit()} />
+        <FormField id="printer-tracker" label={t('report.tracker_number')} error={trackerError}>
+          <Input
+            ref={trackerInput}
+            id="printer-tracker"
+            value={tracker}
+            maxLength={200}
+            aria-invalid={!!trackerError}
+            aria-describedby={trackerError ? 'printer-tracker-error' : undefined}
+            onChange={(e) => {
+              setTracker(e.target.value);
+              setTrackerMissing(false);
+            }}
+            onKeyDown={(e) => e.key === 'Enter' && submit()}
+          />
         </FormField>
         <FormField id="printer-description" label={t('report.description')}>
           <textarea id="printer-description" className="min-h-20 rounded-md border border-input bg-background px-3 py-2 text-sm" value={description} onChange={(e) => setDescription(e.target.value)} />
@@ -76,6 +121,11 @@ export function PrintedDialog({ open, rows, busy, onSend, onClose }: { open: boo
             );
           })}
         </ul>
+        {server.sent_surfaces && (
+          <p role="alert" className="text-sm text-destructive">
+            {t(`validation.${server.sent_surfaces}`, { defaultValue: server.sent_surfaces })}
+          </p>
+        )}
         <DialogFooter>
           <Button variant="outline" onClick={onClose}>
             {t('common.cancel')}

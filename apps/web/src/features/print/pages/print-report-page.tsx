@@ -8,6 +8,7 @@ import { ImageViewer, Thumbnail } from '@/components/ui/image-viewer';
 import { EmptyRow, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { toast } from '@/components/ui/use-toast';
 import { serverMessage } from '@/lib/api-client';
+import { useSaveFeedback } from '@/lib/use-save-feedback';
 import { printReportQuery, setPrinted } from '../api';
 import { PrintedDialog, type PrintedDraft } from '../components/printed-dialog';
 
@@ -21,6 +22,7 @@ export default function PrintReportPage() {
   const report = useQuery({ ...printReportQuery(id ?? 0), enabled: id !== null });
   const [open, setOpen] = useState(false);
   const [viewing, setViewing] = useState<string | null>(null);
+  const feedback = useSaveFeedback();
   const printed = useMutation({
     mutationFn: (draft: PrintedDraft) => setPrinted({ promotion_id: id!, ...draft }),
     onSuccess: (res) => {
@@ -28,12 +30,15 @@ export default function PrintReportPage() {
       void queryClient.invalidateQueries({ queryKey: ['print-report', id] });
       toast({ title: t('toast.system_message'), description: serverMessage(res) });
     },
+    onError: (err) => feedback.failure(err),
   });
 
   if (id === null) return <p className="text-muted-foreground">{t('promotions.not_loaded')}</p>;
   if (report.isPending) return <p className="text-muted-foreground">{t('common.load_data')}</p>;
   const data = report.data;
   if (!data) return <p className="text-muted-foreground">{t('report.no_data')}</p>;
+  const nothingLeft = data.rows.every((r) => r.tracker_number !== null);
+  const missing = (key: string) => <p className="text-muted-foreground italic">{t(key)}</p>;
 
   return (
     <section className="grid gap-4">
@@ -45,9 +50,16 @@ export default function PrintReportPage() {
       </nav>
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="text-2xl font-semibold">{data.promotion.name}</h1>
-        <Button onClick={() => setOpen(true)}>
-          <PackageCheck /> {t('print.printed')}
-        </Button>
+        <div className="flex items-center gap-3">
+          {nothingLeft && (
+            <span className="text-sm text-muted-foreground" data-testid="nothing-left">
+              {t('print.nothing_left')}
+            </span>
+          )}
+          <Button onClick={() => setOpen(true)} disabled={nothingLeft}>
+            <PackageCheck /> {t('print.printed')}
+          </Button>
+        </div>
       </div>
       <div className="grid gap-3 md:grid-cols-2">
         <div className="rounded-lg border p-3 text-sm" data-testid="distributor-block">
@@ -55,11 +67,11 @@ export default function PrintReportPage() {
           {data.distributor ? (
             <>
               <p>{data.distributor.name}</p>
-              <p>{data.distributor.address}</p>
-              <p>{data.distributor.phone}</p>
+              {data.distributor.address ? <p>{data.distributor.address}</p> : missing('print.address_missing')}
+              {data.distributor.phone ? <p>{data.distributor.phone}</p> : missing('print.phone_missing')}
             </>
           ) : (
-            <p className="text-muted-foreground">{t('report.no_data')}</p>
+            missing('print.no_distributor')
           )}
         </div>
         {data.print_report.description_cm && (
@@ -111,7 +123,17 @@ export default function PrintReportPage() {
         </TableBody>
       </Table>
       <ImageViewer src={viewing} onClose={() => setViewing(null)} />
-      <PrintedDialog open={open} rows={data.rows} busy={printed.isPending} onSend={(d) => printed.mutate(d)} onClose={() => setOpen(false)} />
+      <PrintedDialog
+        open={open}
+        rows={data.rows}
+        busy={printed.isPending}
+        error={printed.error}
+        onSend={(d) => printed.mutate(d)}
+        onClose={() => {
+          setOpen(false);
+          printed.reset();
+        }}
+      />
     </section>
   );
 }

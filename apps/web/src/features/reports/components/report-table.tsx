@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { Plus, Printer } from 'lucide-react';
-import type { ReportColumn, ReportData, ReportRow } from '@promo/shared';
+import type { ReportColumn, ReportData, ReportRow, ReportTotalRow } from '@promo/shared';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { cn } from '@/lib/cn';
@@ -10,20 +10,21 @@ import { trackingLink } from '../api';
 const stationStatus = (c: { sent_surfaces: number; total_surfaces: number }) =>
   c.sent_surfaces === 0 ? 'not_sent' : c.sent_surfaces === c.total_surfaces ? 'sent' : 'partly_sent';
 
-type Totals = 'sum' | 'percent' | 'total' | 'price' | 'total_price';
-
 /**
  * The report grid (spec 001 §2.6): a row per station, a column per surface-design, the tracker
- * numbers and parcel status per row, and the Sum, Percent, Total number, price rows below.
+ * numbers and parcel status per row, and below them the totals rows of the role (the same as in
+ * its Excel file).
  */
 export function ReportTable({
   data,
+  totalRows,
   onCount,
   onAddParcel,
   selected,
   onToggle,
 }: {
   data: ReportData;
+  totalRows: ReportTotalRow[];
   onCount: (row: ReportRow) => void;
   /** Distributor only: opens the tracker dialog for a station. */
   onAddParcel?: (row: ReportRow) => void;
@@ -35,8 +36,15 @@ export function ReportTable({
   const columns = data.columns;
   const rows = data.user_obj.filter((r) => r.surfaces.length > 0);
   const counts = new Map(data.arr_users_count_surfaces.map((c) => [c.id, c]));
-  const totalsRow = (key: Totals, label: string) => (
-    <tr className="border-t bg-muted/40 font-medium" data-testid={`report-${key}`}>
+  const labels: Record<ReportTotalRow, string> = {
+    sum: t('report.sum'),
+    percent: t('report.percent_row', { percent: data.percent }),
+    total: t('report.total_number'),
+    price: t('report.price_per_unit'),
+    total_price: t('report.total_price'),
+  };
+  const totalsRow = (key: ReportTotalRow, label: string) => (
+    <tr key={key} className="border-t bg-muted/40 font-medium" data-testid={`report-${key}`}>
       <th scope="row" className="sticky left-0 bg-muted px-3 py-2 text-left">
         {label}
       </th>
@@ -106,8 +114,10 @@ export function ReportTable({
                         {tracker}
                       </a>
                     ))}
-                    <button type="button" className="rounded border px-1.5 text-xs tabular-nums hover:bg-muted" onClick={() => onCount(row)} aria-label={t('report.show_surfaces')}>
+                    <button type="button" className="rounded border px-1.5 text-xs tabular-nums hover:bg-muted" onClick={() => onCount(row)} title={t('report.show_surfaces')}>
                       {count?.sent_surfaces ?? 0}/{count?.total_surfaces ?? 0}
+                      {/* The name starts with what it shows: "0/4 Show all surfaces". */}
+                      <span className="sr-only"> {t('report.show_surfaces')}</span>
                     </button>
                     {count && <span className="text-xs text-muted-foreground">{t(`report.station_status.${stationStatus(count)}`)}</span>}
                     {onAddParcel && !row.all_sent && (
@@ -123,11 +133,7 @@ export function ReportTable({
         </tbody>
         {rows.length > 0 && (
           <tfoot>
-            {totalsRow('sum', t('report.sum'))}
-            {totalsRow('percent', t('report.percent_row', { percent: data.percent }))}
-            {totalsRow('total', t('report.total_number'))}
-            {totalsRow('price', t('report.price_per_unit'))}
-            {columns.some((c) => c.total_price !== null) && totalsRow('total_price', t('report.total_price'))}
+            {totalRows.map((key) => totalsRow(key, labels[key]))}
           </tfoot>
         )}
       </table>

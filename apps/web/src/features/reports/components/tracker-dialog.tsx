@@ -16,7 +16,8 @@ export interface ParcelDraft {
 
 /**
  * The distributor's parcel for one station (spec 001 §2.7): delivered surfaces green and locked,
- * surfaces not yet printed red with 'not sent to printer', the rest tickable. Send needs a tick
+ * surfaces not yet printed red ('not sent to printer' when the surface has no printer, else 'not
+ * printed yet'), the rest tickable. Send needs a tick
  * and a tracker number.
  */
 export function TrackerDialog({
@@ -76,7 +77,7 @@ export function TrackerDialog({
                   {column?.name} — {cell.amount}
                 </label>
                 {cell.sent && <span className="text-xs">{t('report.sent')}</span>}
-                {!cell.sent && !printed && <span className="text-xs">{t('report.not_sent_to_printer')}</span>}
+                {!cell.sent && !printed && <span className="text-xs">{t(column?.printer_id ? 'report.not_printed_yet' : 'report.not_sent_to_printer')}</span>}
               </li>
             );
           })}

@@ -3,9 +3,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AxiosError } from 'axios';
-import { ArrowLeft, FileSpreadsheet, Send } from 'lucide-react';
-import { can, type ReportRow } from '@promo/shared';
+import { ArrowLeft, FileSpreadsheet, Send, Undo2 } from 'lucide-react';
+import { can, reportTotalRows, type ReportRow } from '@promo/shared';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
@@ -13,7 +14,8 @@ import { serverMessage } from '@/lib/api-client';
 import { formatDate } from '@/lib/format';
 import { useCurrentUser } from '@/lib/session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { makeExcel, reportKeys, reportQuery, sendParcel, sendToPrinters } from '../api';
+import { useSaveFeedback } from '@/lib/use-save-feedback';
+import { makeExcel, reportKeys, reportQuery, sendParcel, sendToPrinters, takeBackFromPrinters } from '../api';
 import { BulkParcelsDialog } from '../components/bulk-parcels-dialog';
 import { PrintedParcels } from '../components/printed-parcels';
 import { ReportTable } from '../components/report-table';
@@ -53,12 +55,14 @@ export default function ReportViewPage() {
   const [refusal, setRefusal] = useState<Refusal>(null);
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [bulkRows, setBulkRows] = useState<ReportRow[]>([]);
+  const [takingBack, setTakingBack] = useState(false);
 
   useEffect(() => {
     if (data && percentText === null) setPercentText(String(data.percent));
   }, [data, percentText]);
 
   const reload = () => queryClient.invalidateQueries({ queryKey: reportKeys.all });
+  const feedback = useSaveFeedback();
 
   const send = useMutation({
     mutationFn: (comment: string) => sendToPrinters({ promotion_id: id!, percent_report: Number(percentText || 0), description_cm: comment }),
@@ -73,7 +77,17 @@ export default function ReportViewPage() {
       // the first one's history entry close the second.
       if (body?.message_key === 'not_all_designs_complete') setRefusal({ kind: 'incomplete' });
       else if (body?.message_key === 'surfaces_without_printer') setRefusal({ kind: 'no_printer', surfaces: body.data ?? [] });
+      else feedback.failure(err);
     },
+  });
+
+  const takeBack = useMutation({
+    mutationFn: () => takeBackFromPrinters(id!),
+    onSuccess: (res) => {
+      toast({ title: t('toast.system_message'), description: serverMessage(res) });
+      void reload();
+    },
+    onSettled: () => setTakingBack(false),
   });
 
   const excel = useMutation({
@@ -88,6 +102,7 @@ export default function ReportViewPage() {
       setParcelRow(null);
       void reload();
     },
+    onError: (err) => feedback.failure(err),
   });
 
   const bulk = useMutation({
@@ -100,6 +115,7 @@ export default function ReportViewPage() {
       return sentCount;
     },
     onSuccess: (count) => toast({ title: t('toast.system_message'), description: t('report.bulk_sent', { count }) }),
+    onError: (err) => feedback.failure(err),
     onSettled: () => {
       setBulkRows([]);
       setSelected(new Set());
@@ -183,10 +199,15 @@ export default function ReportViewPage() {
         <p className="text-sm text-muted-foreground" data-testid="sent-to-printers">
           {t('report.sent_to_printers_at', { date: formatDate(data.print_report!.sent_at), percent: data.print_report!.percent })}
           {data.print_report!.description_cm && <span className="block">{data.print_report!.description_cm}</span>}
+          {can(me.role, 'reports.takeBack') && data.printed_promotions.length === 0 && (
+            <Button variant="outline" size="sm" className="mt-2" onClick={() => setTakingBack(true)}>
+              <Undo2 /> {t('report.take_back')}
+            </Button>
+          )}
         </p>
       )}
       <PrintedParcels parcels={data.use_users} trackingUrl={data.tracking_url} />
-      <ReportTable data={data} onCount={setCountRow} onAddParcel={distributor ? setParcelRow : undefined}
+      <ReportTable data={data} totalRows={reportTotalRows(me.role)} onCount={setCountRow} onAddParcel={distributor ? setParcelRow : undefined}
         selected={selected}
         onToggle={
           distributor
@@ -205,6 +226,15 @@ export default function ReportViewPage() {
       <TrackerDialog row={parcelRow} columns={data.columns} busy={parcel.isPending} onSend={(d) => parcel.mutate(d)} onClose={() => setParcelRow(null)} />
       <SendToPrintersDialog open={sending} busy={send.isPending} onSend={(comment) => send.mutate(comment)} onClose={() => setSending(false)} />
       <SendRefusedDialog refusal={refusal} onClose={() => setRefusal(null)} />
+      <ConfirmDialog
+        open={takingBack}
+        onOpenChange={setTakingBack}
+        title={t('report.take_back_title')}
+        description={t('report.take_back_text')}
+        confirmLabel={t('report.take_back')}
+        busy={takeBack.isPending}
+        onConfirm={() => takeBack.mutate()}
+      />
     </section>
   );
 }
