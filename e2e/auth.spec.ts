@@ -1,4 +1,4 @@
-import { expect, snap, test, useLanguage } from './fixtures';
+import { expect, LOCALES, snap, test, useLanguage } from './fixtures';
 
 test.describe('sign-in', () => {
   for (const lang of ['no', 'en'] as const) {
@@ -26,6 +26,24 @@ test.describe('sign-in', () => {
     await expect(page).toHaveURL(/\/login$/);
     await snap(page, 'login-error-en');
   });
+
+  for (const lang of ['no', 'en'] as const) {
+    test(`the server's refusal goes once the values change, and does not stand beside new field errors (${lang})`, async ({ page }) => {
+      const L = LOCALES[lang];
+      await useLanguage(page, lang);
+      await page.goto('/login');
+      await page.getByLabel(L.auth.password).fill('WrongPassword1');
+      await page.getByRole('button', { name: L.auth.sign_in }).click();
+      await expect(page.getByTestId('login-error')).toBeVisible();
+      await page.getByLabel(L.auth.email).fill('not-an-email');
+      await page.getByLabel(L.auth.password).fill('1234567');
+      await page.getByRole('button', { name: L.auth.sign_in }).click();
+      await expect(page.getByText(L.validation.valid_email)).toBeVisible();
+      await expect(page.getByText(L.validation.password_min_8)).toBeVisible();
+      await expect(page.getByTestId('login-error')).toHaveCount(0);
+      await snap(page, `live-login-field-errors-${lang}`);
+    });
+  }
 
   test('validates the form before sending', async ({ page }) => {
     await useLanguage(page, 'en');

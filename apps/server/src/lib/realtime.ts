@@ -2,7 +2,17 @@ import type { FastifyInstance } from 'fastify';
 import { Server } from 'socket.io';
 import { createAdapter } from '@socket.io/redis-adapter';
 import { createClient } from 'redis';
-import { chatChannel, type ChatEvent, type ChatEventPayload, type FeedbackEvent, type FeedbackEventPayload } from '@promo/shared';
+import {
+  chatChannel,
+  type ChatEvent,
+  type ChatEventPayload,
+  type DesignStatusEvent,
+  type DesignStatusEventPayload,
+  type FeedbackEvent,
+  type FeedbackEventPayload,
+  type NotificationEvent,
+  type NotificationEventPayload,
+} from '@promo/shared';
 import type { DbOrTx } from '../db/client';
 import { liveSessionIds, resolveSession } from './sessions';
 
@@ -10,9 +20,11 @@ export const SOCKET_PATH = '/socket.io';
 const REDIS_CONNECT_MS = 5000;
 
 /** The events of a user's channel and what each carries. */
-type ChannelEvents = { [E in ChatEvent]: ChatEventPayload } & { [E in FeedbackEvent]: FeedbackEventPayload };
+type ChannelEvents = { [E in ChatEvent]: ChatEventPayload } & { [E in FeedbackEvent]: FeedbackEventPayload } & {
+  [E in DesignStatusEvent]: DesignStatusEventPayload;
+} & { [E in NotificationEvent]: NotificationEventPayload };
 
-/** Sends chat and feedback events to users' channels, across processes when REDIS_URL is set. */
+/** Sends chat, feedback, design status and notification events to users' channels, across processes when REDIS_URL is set. */
 export interface Realtime {
   publish<E extends keyof ChannelEvents>(userIds: number[], event: E, payload: ChannelEvents[E]): void;
   /**

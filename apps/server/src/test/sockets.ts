@@ -53,13 +53,14 @@ export function record(socket: Socket): { event: ChatEvent; payload: ChatEventPa
   return seen;
 }
 
-export function next(socket: Socket, event: ChatEvent, match: (p: ChatEventPayload) => boolean, ms = 1000): Promise<ChatEventPayload> {
+/** The next `event` whose payload matches; chat events unless another payload type is named. */
+export function next<P = ChatEventPayload>(socket: Socket, event: string, match: (p: P) => boolean, ms = 1000): Promise<P> {
   return new Promise((resolve, reject) => {
     const timer = setTimeout(() => {
       socket.off(event, listener);
       reject(new Error(`${event} did not arrive within ${ms} ms`));
     }, ms);
-    const listener = (payload: ChatEventPayload) => {
+    const listener = (payload: P) => {
       if (!match(payload)) return;
       clearTimeout(timer);
       socket.off(event, listener);

@@ -36,7 +36,7 @@ let current: Connection | null = null;
 /** How long to wait before reconnecting after the server closed the socket (a restart). */
 export const SERVER_DISCONNECT_RETRY_MS = 1000;
 
-/** Where the socket lives (every signed-in user: chat and feedback share the per-user channel). */
+/** Where the socket lives (every signed-in user: chat, feedback, design status and notifications share the per-user channel). */
 const realtimeConfig = async () => (await call<RealtimeConfig>(chat.realtimeConfig, {}, { silent: true })).data;
 
 function bindEvent(socket: Socket, event: string) {
@@ -53,7 +53,7 @@ export const socketToken = (bearer: string | undefined) =>
 
 async function openSocket(entry: Connection): Promise<Socket | null> {
   const { userId } = entry;
-  // socket.io-client is loaded only once a chat is open, so the main chunk does not carry it.
+  // socket.io-client is a chunk of its own, loaded once something listens (the bell, a chat).
   const [{ io }, config] = await Promise.all([import('socket.io-client'), realtimeConfig()]);
   if (current !== entry) return null; // signed out (or in again) while loading
   const socket = io(config.host || undefined, {

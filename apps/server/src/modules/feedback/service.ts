@@ -20,7 +20,7 @@ import type { Db, DbOrTx } from '../../db/client';
 import { feedbackMessages, feedbackReads, feedbacks, users } from '../../db/schema';
 import type { AuthContext } from '../../lib/auth-context';
 import { forbidden, invalidField, notFound } from '../../lib/errors';
-import { sanitizeFeedbackHtml } from './sanitize';
+import { sanitizeRichText } from '../../lib/rich-text';
 
 type ThreadRow = typeof feedbacks.$inferSelect;
 type UserRow = { id: number; name: string; surname: string; role: string };
@@ -119,7 +119,7 @@ export async function feedbackRecipients(db: DbOrTx, auth: AuthContext): Promise
 
 /** The stored (sanitized) HTML of a message, or the field error that refuses it. */
 function cleanMessage(html: string, minLength: number): string {
-  const clean = sanitizeFeedbackHtml(html);
+  const clean = sanitizeRichText(html);
   if (!hasRichText(clean)) throw invalidField('message', 'required_field');
   if (Array.from(richTextToPlain(clean)).length < minLength) throw invalidField('message', 'min_2_chars');
   return clean;

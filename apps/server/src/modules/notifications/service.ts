@@ -2,6 +2,7 @@ import { and, desc, eq, inArray, isNull, count } from 'drizzle-orm';
 import type { NotificationKind, NotificationRow } from '@promo/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { notifications, users } from '../../db/schema';
+import { noteStored } from './deliver';
 
 /** Subjects for the e-mail, in both languages of the product. */
 const SUBJECTS: Record<NotificationKind, (name: string) => string> = {
@@ -11,7 +12,10 @@ const SUBJECTS: Record<NotificationKind, (name: string) => string> = {
   distributed: (n) => `Sendt til stasjonene / Sent to the stations: ${n}`,
 };
 
-/** Stores one notification per recipient, inside the caller's transaction; the mailer sends them after commit. */
+/**
+ * Stores one notification per recipient, inside the caller's transaction; the route's
+ * deliverNotifications mails and pushes them after commit.
+ */
 export async function notify(
   tx: DbOrTx,
   userIds: (number | null | undefined)[],
@@ -19,10 +23,22 @@ export async function notify(
 ) {
   const recipients = [...new Set(userIds.filter((id): id is number => typeof id === 'number'))];
   if (!recipients.length) return;
-  await tx.insert(notifications).values(
-    recipients.map((user_id) => ({ user_id, kind: n.kind, promotion_id: n.promotion_id, title: SUBJECTS[n.kind](n.promotion_name), body: n.promotion_name, link: n.link })),
-  );
+  const rows = await tx
+    .insert(notifications)
+    .values(recipients.map((user_id) => ({ user_id, kind: n.kind, promotion_id: n.promotion_id, title: SUBJECTS[n.kind](n.promotion_name), body: n.promotion_name, link: n.link })))
+    .returning();
+  noteStored(rows.map((r) => ({ user_id: r.user_id, row: toRow(r) })));
 }
+
+const toRow = (r: typeof notifications.$inferSelect): NotificationRow => ({
+  id: r.id,
+  kind: r.kind as NotificationKind,
+  promotion_id: r.promotion_id,
+  promotion_name: r.body,
+  link: r.link,
+  read: r.read_at !== null,
+  created_at: r.created_at.toISOString(),
+});
 
 export async function listNotifications(db: Db, userId: number): Promise<{ notifications: NotificationRow[]; unread: number }> {
   const [rows, [unread]] = await Promise.all([
@@ -30,15 +46,7 @@ export async function listNotifications(db: Db, userId: number): Promise<{ notif
     db.select({ n: count() }).from(notifications).where(and(eq(notifications.user_id, userId), isNull(notifications.read_at))),
   ]);
   return {
-    notifications: rows.map((r) => ({
-      id: r.id,
-      kind: r.kind as NotificationKind,
-      promotion_id: r.promotion_id,
-      promotion_name: r.body,
-      link: r.link,
-      read: r.read_at !== null,
-      created_at: r.created_at.toISOString(),
-    })),
+    notifications: rows.map(toRow),
     unread: Number(unread!.n),
   };
 }

@@ -34,7 +34,7 @@ describe('GET /api/products', () => {
     expect(products.length).toBeGreaterThan(0);
     expect(products.every((p: { category: string; sub_category: string }) => p.category === 'Food' && p.sub_category === 'Meieri')).toBe(true);
     expect(sub_categories).toEqual(['Brød', 'Frukt', 'Meieri', 'Pålegg']);
-    for (const [field, value] of [['name', 'cola'], ['manufacturer', 'tine'], ['provider_name', 'freia'], ['ean', '7040'], ['vendor_code', '5000'], ['price_per_item', '1']]) {
+    for (const [field, value] of [['name', 'cola'], ['manufacturer', 'tine'], ['provider_name', 'freia'], ['ean', '7040'], ['vendor_code', '5000'], ['price_per_item', '12']]) {
       const res = await t.form('GET', '/api/products', { obj_search: { field, input_value: value } }, admin);
       expect(res.json().data.total, `${field}`).toBeGreaterThan(0);
     }

@@ -23,15 +23,39 @@ const sortColumns = {
   status: products.status,
 } as const;
 
+/** Matches no row: a search that cannot be a number finds nothing (it found every product). */
+const NOTHING = sql`false`;
+
+/** The digits of an EAN or vendor code search, spaces allowed between them; null for anything else. */
+function digitsOf(text: string): string | null {
+  const digits = text.replace(/\s/g, '');
+  return /^\d+$/.test(digits) ? digits : null;
+}
+
+/**
+ * A price search finds the prices that begin with what was typed, counting from the decimal
+ * point: '12,5' or '12.5' finds 12.50 to 12.59, '12' finds 12.00 to 12.99, never 125.20. That is a
+ * prefix of the price written with its two decimals, whole kroner kept whole; comma or point.
+ */
+function priceRange(text: string): SQL {
+  const match = /^(\d{1,10})(?:[.,](\d{0,2}))?$/.exec(text.replace(/\s/g, ''));
+  if (!match) return NOTHING;
+  const [, kroner, decimals = ''] = match;
+  const from = `${kroner}.${decimals.padEnd(2, '0')}`;
+  const step = ['1', '0.1', '0.01'][decimals.length]!;
+  return sql`(${products.price_per_item} >= ${from}::numeric and ${products.price_per_item} < ${from}::numeric + ${step}::numeric)`;
+}
+
 function searchCondition(field: ProductsListQuery['obj_search']['field'], text: string): SQL | undefined {
   if (!text) return undefined;
   switch (field) {
     case 'ean':
-      return sql`${products.ean}::text like ${`${text.replace(/\D/g, '')}%`}`;
-    case 'vendor_code':
-      return sql`${products.vendor_code}::text like ${`${text.replace(/\D/g, '')}%`}`;
+    case 'vendor_code': {
+      const digits = digitsOf(text);
+      return digits ? sql`${products[field]}::text like ${`${digits}%`}` : NOTHING;
+    }
     case 'price_per_item':
-      return sql`${products.price_per_item}::text like ${`${text.replace(/[^\d.]/g, '')}%`}`;
+      return priceRange(text);
     case 'name':
       return ilike(products.name, containsPattern(text));
     case 'provider_name':

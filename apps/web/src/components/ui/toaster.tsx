@@ -40,9 +40,12 @@ export function Toaster() {
         >
           <div className="grid gap-1">
             <ToastPrimitive.Title className="text-sm font-semibold">{item.title ?? t('toast.no_title')}</ToastPrimitive.Title>
-            <ToastPrimitive.Description className="text-sm whitespace-pre-line opacity-90">
-              {item.description ?? t('toast.no_message')}
-            </ToastPrimitive.Description>
+            {/* The defaults are for a toast given nothing (spec 000 §8): a title alone stays alone. */}
+            {(item.description !== undefined || item.title === undefined) && (
+              <ToastPrimitive.Description className="text-sm whitespace-pre-line opacity-90">
+                {item.description ?? t('toast.no_message')}
+              </ToastPrimitive.Description>
+            )}
           </div>
           <ToastPrimitive.Close aria-label={t('common.close')} className="absolute top-2 right-2 opacity-70 hover:opacity-100">
             <X className="size-4" />

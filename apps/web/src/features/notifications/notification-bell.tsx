@@ -6,27 +6,30 @@ import { useTranslation } from 'react-i18next';
 import { formatDate } from '@/lib/format';
 import { cn } from '@/lib/cn';
 import { markNotificationsRead, notificationsQuery } from './api';
+import { useNotificationsLive } from './use-notifications-live';
 
 /** The header bell: the latest notifications with an unread count; opening the menu marks them read. */
 export function NotificationBell() {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const { data } = useQuery(notificationsQuery);
+  useNotificationsLive();
   const read = useMutation({
     mutationFn: () => markNotificationsRead([]),
     onSuccess: () => queryClient.invalidateQueries({ queryKey: notificationsQuery.queryKey }),
   });
   const unread = data?.unread ?? 0;
   return (
-    <DropdownMenu.Root onOpenChange={(open) => !open && unread > 0 && read.mutate()}>
+    <DropdownMenu.Root modal={false} onOpenChange={(open) => !open && unread > 0 && read.mutate()}>
       <DropdownMenu.Trigger asChild>
         <button
           type="button"
           className="relative flex size-9 cursor-pointer items-center justify-center rounded-md hover:bg-accent"
-          aria-label={t('notifications.title')}
           data-testid="notification-bell"
         >
-          <Bell className="size-5" />
+          <Bell className="size-5" aria-hidden />
+          {/* The name holds the visible count too: "Notifications 3". */}
+          <span className="sr-only">{t('notifications.title')}</span>
           {unread > 0 && (
             <span className="absolute -top-0.5 -right-0.5 min-w-4 rounded-full bg-destructive px-1 text-center text-[10px] font-semibold text-white" data-testid="notification-count">
               {unread > 99 ? '99+' : unread}

@@ -4,9 +4,9 @@ import { FEEDBACK_ALLOWED_TAGS, FEEDBACK_LINK_ATTRIBUTES, FEEDBACK_LINK_REL, FEE
 const SAFE_LINK = new RegExp(`^(?:${FEEDBACK_LINK_SCHEMES.join('|')}):`, 'i');
 
 /**
- * The allowlist every feedback message passes before it is stored: no scripts, no event handler
- * attributes, no styles, links only to http, https and mailto and always opened in a new tab
- * without the opener. Everything else is dropped (disallowed tags keep their text, except the
+ * The allowlist every rich text (feedback messages, promotion and brief descriptions) passes
+ * before it is stored: no scripts, no event handler attributes, no styles, links only to http,
+ * https and mailto and always opened in a new tab without the opener. Everything else is dropped (disallowed tags keep their text, except the
  * tags whose content is never text, such as script and style).
  */
 const OPTIONS: sanitizeHtml.IOptions = {
@@ -35,6 +35,6 @@ const OPTIONS: sanitizeHtml.IOptions = {
   },
 };
 
-export function sanitizeFeedbackHtml(html: string): string {
+export function sanitizeRichText(html: string): string {
   return sanitizeHtml(html, OPTIONS).trim();
 }

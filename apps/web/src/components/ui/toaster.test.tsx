@@ -1,0 +1,26 @@
+import { act, render, screen } from '@testing-library/react';
+import { afterEach, beforeEach, describe, expect, it } from 'vitest';
+import i18n from '@/lib/i18n';
+import { Toaster } from './toaster';
+import { removeToast, toast } from './use-toast';
+
+beforeEach(() => void i18n.changeLanguage('en'));
+afterEach(() => act(() => removeToast()));
+
+// The first render loads i18n and Radix: slow on a busy machine.
+describe('Toaster', { timeout: 20_000 }, () => {
+  it('shows a toast given only a title without the default "No message" (the copy toast read "Copied / No message")', () => {
+    render(<Toaster />);
+    act(() => void toast({ title: 'The text was copied' }));
+    expect(screen.getByTestId('toast')).toHaveTextContent(/^The text was copied$/);
+    expect(screen.queryByText('No message')).not.toBeInTheDocument();
+  });
+
+  it('shows the defaults for a toast given nothing, and a message without a title under "No title"', () => {
+    render(<Toaster />);
+    act(() => void toast({}));
+    expect(screen.getByTestId('toast')).toHaveTextContent('No titleNo message');
+    act(() => void toast({ description: 'Saved' }));
+    expect(screen.getByTestId('toast')).toHaveTextContent('No titleSaved');
+  });
+});
