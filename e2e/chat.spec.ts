@@ -261,6 +261,8 @@ test('a cm has no file type picker; copying a text works or says it failed', asy
   await context.grantPermissions(['clipboard-read', 'clipboard-write']);
   await withText.getByRole('button', { name: EN.chat.copy_text }).click();
   await expect(page.getByTestId('toast').filter({ hasText: EN.chat.copied })).toBeVisible();
+  // The title alone: not "… / No message" under it (issue 12).
+  await expect(page.getByTestId('toast')).toHaveText(EN.chat.copied);
   expect(await page.evaluate(() => navigator.clipboard.readText())).toBe(text);
 
   // Without clipboard access: 'Copy Error'.

@@ -251,6 +251,8 @@ test.describe('create, edit and delete', () => {
 
     // Delete: Escape and back cancel, the delete button deletes.
     const confirm = page.getByRole('alertdialog', { name: NO.designs.delete_confirm });
+    // The search and the category filter live in the address; back from the question keeps them.
+    const listUrl = page.url();
     await row(page, second).getByRole('button', { name: NO.common.delete }).click();
     await expect(confirm).toContainText(`${second} (Store)`);
     await page.keyboard.press('Escape');
@@ -259,7 +261,7 @@ test.describe('create, edit and delete', () => {
     await expect(confirm).toBeVisible();
     await page.goBack();
     await expect(confirm).toBeHidden();
-    await expect(page).toHaveURL(/\/designs$/);
+    await expect(page).toHaveURL(listUrl);
     await expect(row(page, second)).toBeVisible();
 
     await row(page, second).getByRole('button', { name: NO.common.delete }).click();

@@ -1,6 +1,7 @@
 import { test as base, expect, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
+import { axeFixtures, type AxeFixtures } from './axe';
 
 export const DEMO_PASSWORD = 'Demo2026';
 export const DEMO_EMAILS = {
@@ -44,13 +45,25 @@ export async function snap(page: Page, name: string) {
   await page.screenshot({ path: path.join(SCREENSHOT_DIR, `${name}.png`), fullPage: true });
 }
 
-export const test = base;
+/**
+ * Every test checks accessibility on its own: the automatic `axe` fixture (e2e/axe.ts) scans each
+ * route a page of the test reaches, once settled, and the final state of each open page, and fails
+ * the test on serious or critical axe-core findings (WCAG 2 A/AA and best practices), listing rule,
+ * target and summary. `axe.scan(page)` scans a state the test wants checked, e.g. an open dialog.
+ */
+export const test = base.extend<AxeFixtures>(axeFixtures);
 export { expect };
 
 /** The locale files of the web app: every visible text of the tests comes from them. */
 export type Locale = typeof import('../apps/web/src/locales/no.json');
-const readLocale = (lang: Lang): Locale =>
-  JSON.parse(fs.readFileSync(path.resolve('apps/web/src/locales', `${lang}.json`), 'utf8')) as Locale;
+/** A locale file with each `$t(key)` replaced by that key's text, as i18next shows it. */
+function readLocale(lang: Lang): Locale {
+  const raw = JSON.parse(fs.readFileSync(path.resolve('apps/web/src/locales', `${lang}.json`), 'utf8')) as Locale;
+  const at = (key: string) => key.split('.').reduce<unknown>((o, k) => (o as Record<string, unknown> | undefined)?.[k], raw) as string;
+  const nest = (v: unknown): unknown =>
+    typeof v === 'string' ? v.replace(/\$t\(([\w.-]+)\)/g, (_, key: string) => at(key)) : v && typeof v === 'object' ? Object.fromEntries(Object.entries(v).map(([k, x]) => [k, nest(x)])) : v;
+  return nest(raw) as Locale;
+}
 export const LOCALES: Record<Lang, Locale> = { no: readLocale('no'), en: readLocale('en') };
 
 /** A locale text with its {{placeholders}} filled in. */

@@ -49,8 +49,10 @@ test('the products screens in English', async ({ page }) => {
     await expect(form.locator('#product-ean-error')).toHaveText(L.validation.required_field);
     await expect(form.getByText(L.products.image_after_save)).toBeVisible();
     await snap(page, 'products-form-errors-en');
+    // The form was changed, so Cancel asks before it throws the typed name away.
     await form.getByRole('button', { name: L.common.cancel }).click();
-    await expect(form).toBeHidden();
+    await page.getByRole('alertdialog', { name: L.unsaved.title }).getByRole('button', { name: L.unsaved.discard }).click();
+    await expect(page.getByRole('dialog')).toHaveCount(0);
 
     await findByEan(page, ean, 'en');
     await row(page, ean).getByRole('button', { name: L.common.edit }).click();

@@ -261,15 +261,14 @@ test('a cm sees no design of another category, and bad ids go to the 404 page', 
   const own = new Set((await designsOf(page, cm.bearerToken, promotion)).map((d) => d.id));
   const foreign = all.find((d) => !own.has(d.id));
   expect(foreign, 'a design of a category cm@demo.no does not manage').toBeTruthy();
-  // The server refuses it (403), and the page treats that like a missing design.
+  // The server refuses it (403), and the page says so (issue 12), unlike a missing design.
   const res = await page.request.get('/api/promotion-surface-design/get-promotion-surface-design', {
     params: { promotion_id: foreign!.promotion_id, surface_id: foreign!.surface_id, surface_design_id: foreign!.id },
     headers: auth(cm.bearerToken),
   });
   expect([403, 404]).toContain(res.status());
   await page.goto(designUrl(foreign!));
-  await expect(page).toHaveURL(/\/not-found-404$/);
-  await expect(page.getByRole('heading', { name: NO.not_found.title })).toBeVisible();
+  await expect(page.getByRole('heading', { name: NO.no_access.title })).toBeVisible();
 
   // A cm opens a design of its own category, with the edit button.
   const mine = all.find((d) => own.has(d.id))!;

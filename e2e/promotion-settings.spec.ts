@@ -4,6 +4,8 @@ import { expect, LOCALES, login, snap, test, useLanguage, type Lang } from './fi
 for (const lang of ['no', 'en'] as Lang[]) {
   test(`create a promotion, notify the admin, edit it with an image (${lang})`, async ({ page }) => {
     const L = LOCALES[lang];
+    // The app's own date picker takes days as the interface writes them: dd.mm.yyyy, or dd/mm/yyyy in English.
+    const day = (d: string) => (lang === 'en' ? d.replaceAll('.', '/') : d);
     await useLanguage(page, lang);
     await login(page, 'cm-admin');
     await page.goto('/promotions');
@@ -17,12 +19,12 @@ for (const lang of ['no', 'en'] as Lang[]) {
     await expect(form.getByText(L.validation.end_date_required)).toBeVisible();
     const name = `E2E kampanje ${lang} ${Date.now()}`;
     await form.getByLabel(L.promotions.fields.name).fill(name);
-    await form.getByLabel(L.promotions.fields.period_from).fill('2031-05-10');
-    await form.getByLabel(L.promotions.fields.period_to).fill('2031-05-01');
+    await form.getByLabel(L.promotions.fields.period_from, { exact: true }).fill(day('10.05.2031'));
+    await form.getByLabel(L.promotions.fields.period_to, { exact: true }).fill(day('01.05.2031'));
     await form.getByRole('button', { name: L.common.save }).click();
     await expect(form.getByText(L.validation.period_valid_dates)).toBeVisible();
     await snap(page, `promotion-settings-errors-${lang}`);
-    await form.getByLabel(L.promotions.fields.period_to).fill('2031-05-31');
+    await form.getByLabel(L.promotions.fields.period_to, { exact: true }).fill(day('31.05.2031'));
     await form.getByLabel(L.promotions.fields.manager).selectOption({ label: 'Lars Kategorisjef' });
     await form.getByLabel(L.promotions.fields.show_in_user_promotions).click();
     await form.getByRole('button', { name: L.common.save }).click();
@@ -47,8 +49,8 @@ for (const lang of ['no', 'en'] as Lang[]) {
     // Edit with an image.
     await page.getByRole('link', { name: L.promotions.to_edit }).click();
     await expect(page).toHaveURL(/action=edit$/);
-    await expect(form.getByLabel(L.promotions.fields.period_from)).toHaveValue('2031-05-10');
-    await expect(form.getByLabel(L.promotions.fields.period_to)).toHaveValue('2031-05-31');
+    await expect(form.getByLabel(L.promotions.fields.period_from, { exact: true })).toHaveValue(day('10.05.2031'));
+    await expect(form.getByLabel(L.promotions.fields.period_to, { exact: true })).toHaveValue(day('31.05.2031'));
     await form.getByLabel(L.promotions.fields.name).fill(`${name} endret`);
     const png = await sharp({ create: { width: 600, height: 300, channels: 3, background: '#d94' } }).png().toBuffer();
     await form.getByLabel(L.common.upload_image).setInputFiles({ name: 'kampanje.png', mimeType: 'image/png', buffer: png });
@@ -68,7 +70,7 @@ test('a designer sees the promotion read-only; a non-digit prom_id loads nothing
   const NO = LOCALES.no;
   await login(page, 'designer');
   await page.goto('/promotions');
-  await page.getByTestId('promotions-table').locator('tbody tr').first().getByRole('link', { name: NO.promotions.add_design }).click();
+  await page.getByTestId('promotions-table').locator('tbody tr').first().getByRole('link', { name: NO.promotions.to_surfaces }).click();
   const form = page.getByTestId('promotion-form');
   await expect(form.getByLabel(NO.promotions.fields.name)).toBeDisabled();
   await expect(form.getByRole('button', { name: NO.common.save })).toHaveCount(0);

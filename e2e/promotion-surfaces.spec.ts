@@ -47,6 +47,7 @@ for (const lang of ['no', 'en'] as Lang[]) {
 
     // Delete the design, then remove the second surface after the warning.
     await cards.nth(0).getByRole('button', { name: L.promotions.remove_design }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: L.common.delete }).click();
     await expect(cards.nth(0)).toContainText(L.promotions.no_designs);
     await cards.nth(1).getByRole('button', { name: L.promotions.remove_surface }).click();
     await expect(page.getByRole('alertdialog')).toContainText(L.promotions.delete_surface_warning);

@@ -147,10 +147,10 @@ test.describe('routes', () => {
     await expect(page).toHaveURL(/\/login$/);
   });
 
-  test('a printer opening /users is sent to the start page', async ({ page }) => {
+  test('a printer opening /users is told it has no access (issue 12)', async ({ page }) => {
     await login(page, 'printer');
     await page.goto('/users');
-    await expect(page).toHaveURL(/\/$/);
+    await expect(page.getByRole('heading', { name: NO.no_access.title })).toBeVisible();
     await expect(page.getByTestId('sidebar').getByRole('link', { name: NO.nav.print_promotions })).toBeVisible();
     await expect(page.getByRole('heading', { name: NO.users.title })).toHaveCount(0);
     await expect(page.getByTestId('users-table')).toHaveCount(0);

@@ -8,6 +8,7 @@ test.describe('impersonation', () => {
     await page.goto('/users');
     await findByEmail(page, DEMO_EMAILS.user);
     await row(page, DEMO_EMAILS.user).getByRole('button', { name: L.users.sign_in_as }).click();
+    await page.getByRole('alertdialog').getByRole('button', { name: L.users.sign_in_as }).click();
 
     await expect(page).toHaveURL(/\/$/);
     await expect(page.getByTestId('toast')).toContainText(L.server.signed_in_as);
@@ -117,8 +118,10 @@ test('the users screens and the impersonated dashboard in English', async ({ pag
   await pwDialog.getByRole('button', { name: L.common.save }).click();
   await expect(pwDialog.getByText(L.validation.passwords_match)).toBeVisible();
   await snap(page, 'change-password-en');
+  // The typed passwords would be lost: Cancel asks first.
   await pwDialog.getByRole('button', { name: L.common.cancel }).click();
-  await expect(pwDialog).toBeHidden();
+  await page.getByRole('alertdialog', { name: L.unsaved.title }).getByRole('button', { name: L.unsaved.discard }).click();
+  await expect(page.getByRole('dialog')).toHaveCount(0);
 
   await row(page, user.email).getByRole('button', { name: L.common.delete }).click();
   const delDialog = page.getByRole('alertdialog', { name: L.users.delete_confirm });
@@ -131,6 +134,7 @@ test('the users screens and the impersonated dashboard in English', async ({ pag
 
   await findByEmail(page, DEMO_EMAILS.user, 'en');
   await row(page, DEMO_EMAILS.user).getByRole('button', { name: L.users.sign_in_as }).click();
+  await page.getByRole('alertdialog').getByRole('button', { name: L.users.sign_in_as }).click();
   await expect(page).toHaveURL(/\/$/);
   await expect(page.getByTestId('toast')).toContainText(L.server.signed_in_as);
   await expect(page.getByTestId('sidebar').getByRole('link', { name: L.nav.company_planner })).toBeVisible();

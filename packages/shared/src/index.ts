@@ -24,3 +24,5 @@ export * from './contract/notifications';
 export * from './contract/company';
 export * from './contract/settings';
 export * from './contract/feedback';
+export * from './user-rules';
+export * from './promotion-design-rules';

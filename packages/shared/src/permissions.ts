@@ -23,6 +23,8 @@ export const PERMISSIONS = {
   'reports.view': ['admin', 'cm', 'cm-admin', 'distributor'],
   'reports.send': ['admin', 'cm', 'cm-admin'],
   'reports.seePrice': ['admin', 'cm-admin'],
+  /** Taking a promotion back from the printers (decision 011): the one way to change its print files. */
+  'reports.takeBack': ['admin'],
   'print.view': ['printer'],
   'distribution.view': ['distributor'],
   'company.view': ['user'],

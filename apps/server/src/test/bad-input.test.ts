@@ -101,14 +101,14 @@ describe('promotion period dates', () => {
       expect(res.json().errors.period_from).toEqual(['period_valid_dates']);
     }
     const [row] = await t.database.db.select().from(promotions).where(eq(promotions.id, id));
-    expect(row!.period_from.toISOString()).toBe(period.from);
+    expect(row!.period_from).toBe(period.from);
   });
 
-  it('takes a calendar day and the ISO time the web sends for a day', async () => {
+  it('takes a calendar day, and an ISO time as its day in Oslo', async () => {
     const sent = body({ period_from: '2028-02-29', period_to: '2028-03-31T21:59:59.999Z' });
     const res = await t.form('POST', '/api/promotions', sent, admin);
     expect(res.statusCode, res.body).toBe(201);
-    expect(res.json().data.promotion.period).toEqual({ from: '2028-02-29T00:00:00.000Z', to: '2028-03-31T21:59:59.999Z' });
+    expect(res.json().data.promotion.period).toEqual({ from: '2028-02-29', to: '2028-03-31' });
   });
 });
 

@@ -47,6 +47,20 @@ describe('removing a surface from a promotion', () => {
     expect(await surfaceState(at.promotionId)).toEqual({ links: [], psds: [], chats: [] });
   });
 
+  it('tells a cm how many designs of the surface it does not see, so the web offers no remove', async () => {
+    const at = await newPromotion(t, admin);
+    await addDesign(t, admin, at, { category: 'Fuel' });
+    await addDesign(t, admin, at, { category: 'Store' });
+    const surfaces = async (token: string) =>
+      (await t.form('GET', `/api/promotion-surface-design?promotion_id=${at.promotionId}`, undefined, token)).json().data.surfaces;
+    const [asCm] = await surfaces(cm);
+    expect(asCm.designs).toHaveLength(1);
+    expect(asCm.hidden_designs).toBe(1);
+    const [asAdmin] = await surfaces(cmAdmin);
+    expect(asAdmin.designs).toHaveLength(2);
+    expect(asAdmin.hidden_designs).toBe(0);
+  });
+
   it('a cm removes a surface whose designs are all of its own categories, or that has none', async () => {
     const at = await newPromotion(t, admin);
     await addDesign(t, admin, at, { category: 'Fuel' });

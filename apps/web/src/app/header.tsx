@@ -11,6 +11,7 @@ import { setLanguage } from '@/lib/i18n';
 import { isImpersonating } from '@/lib/session';
 import { NotificationBell } from '@/features/notifications/notification-bell';
 import { EnglishFlag, NorwegianFlag } from './flags';
+import { MobileNav } from './mobile-nav';
 
 function LanguageToggle() {
   const { t, i18n } = useTranslation();
@@ -45,6 +46,7 @@ export function Header({ user }: { user: SessionUser }) {
   };
   return (
     <header className="flex h-14 items-center justify-end gap-2 border-b border-border bg-background px-4">
+      <MobileNav role={user.role} />
       {isImpersonating(user) && (
         <Button variant="outline" size="sm" onClick={onBack}>
           <Undo2 /> {t('header.back_to_admin')}
@@ -52,14 +54,16 @@ export function Header({ user }: { user: SessionUser }) {
       )}
       <NotificationBell />
       <LanguageToggle />
-      <DropdownMenu.Root>
+      {/* Not modal: a modal menu sets aria-hidden on the page around it while its links stay focusable (axe aria-hidden-focus). */}
+      <DropdownMenu.Root modal={false}>
         <DropdownMenu.Trigger asChild>
           <button
             type="button"
             className="flex size-9 cursor-pointer items-center justify-center rounded-full bg-primary text-sm font-semibold text-primary-foreground"
-            aria-label={t('header.account_menu')}
           >
             {initials || '?'}
+            {/* Named by what it shows, then what it is: "LK Account menu". */}
+            <span className="sr-only"> {t('header.account_menu')}</span>
           </button>
         </DropdownMenu.Trigger>
         <DropdownMenu.Portal>

@@ -16,8 +16,12 @@ describe('the error catalogue (spec 000 §8)', () => {
     );
   });
 
-  it('stays silent on No access', () => {
-    expect(describeError(response(403, { message: 'No access' }), t)).toBeNull();
+  it('shows a refused change, and leaves a refused read to its page', () => {
+    const refused = (method: string) =>
+      ({ message: 'Request failed', response: { status: 403, data: { message: 'No access', message_key: 'no_access' } }, config: { method } }) as never;
+    expect(describeError(refused('delete'), t)).toEqual({ title: '403', description: 'No access' });
+    expect(describeError(refused('post'), i18n.getFixedT('no'))?.description).toBe('Ingen tilgang');
+    expect(describeError(refused('get'), t)).toBeNull();
   });
 
   it('titles with the status and joins field errors by line breaks, translated', () => {

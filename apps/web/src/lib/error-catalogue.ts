@@ -1,4 +1,4 @@
-import type { AxiosError } from 'axios';
+import { isAxiosError, type AxiosError } from 'axios';
 import type { TFunction } from 'i18next';
 
 export interface ApiErrorBody {
@@ -28,18 +28,26 @@ export function errorLines(body: ApiErrorBody | undefined, t: TFunction): string
   return '';
 }
 
+/** The server refused the caller (403 'No access'), as opposed to a thing that does not exist. */
+export const isRefusal = (err: unknown) => isAxiosError(err) && err.response?.status === 403;
+
+/** A refused read: the page shows 'No access' in place of what it would show (issue 12). */
+export const isRefusedRead = (error: Pick<AxiosError<ApiErrorBody>, 'response' | 'config'>) =>
+  error.response?.status === 403 && (error.config?.method ?? 'get').toLowerCase() === 'get';
+
 /**
  * The error catalogue of spec 000 §8 as one function: what toast an error shows, or null when it
- * stays silent ('No access').
+ * stays silent. A refused change ('No access') is shown like any other error, so nothing the user
+ * asks for fails without a word; a refused read is left to the page.
  */
 export function describeError(
-  error: Pick<AxiosError<ApiErrorBody>, 'message' | 'code' | 'response'>,
+  error: Pick<AxiosError<ApiErrorBody>, 'message' | 'code' | 'response' | 'config'>,
   t: TFunction,
 ): { title: string; description: string } | null {
   if (error.code === 'ECONNABORTED') return { title: t('errors.error'), description: t('errors.timeout') };
   if (!error.response) return { title: t('errors.error'), description: t('errors.network') };
+  if (isRefusedRead(error)) return null;
   const body = error.response.data;
-  if (body?.message?.includes('No access')) return null;
   const description =
     errorLines(body, t) || (error.response.status === 422 ? t('errors.validation_failed') : t('errors.unknown'));
   return { title: String(error.response.status || t('errors.unknown_status')), description };

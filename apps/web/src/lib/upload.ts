@@ -22,8 +22,10 @@ export async function uploadFile(file: File, kind: 'image' | 'any' = 'any', onPr
 }
 
 /** Upload an image, then attach it with a set-image call (surfaces, products, promotions). */
-export async function uploadAndSetImage(setImage: Endpoint, id: number, file: File) {
-  const uploaded = await uploadFile(file, 'image');
+export async function uploadAndSetImage(setImage: Endpoint, id: number, file: File, onProgress?: (fraction: number) => void) {
+  // Shown from the start: the first progress event may only come once the body is on its way.
+  onProgress?.(0);
+  const uploaded = await uploadFile(file, 'image', onProgress);
   return call<{ url_images: UrlImages }>(
     setImage,
     { params: { id }, body: { file_id: uploaded.file_id, img_name: file.name, make_size: ['original', 'w_200'] } },
@@ -33,11 +35,18 @@ export async function uploadAndSetImage(setImage: Endpoint, id: number, file: Fi
 
 /**
  * uploadAndSetImage for a save that has already succeeded: a failed image does not undo the save,
- * it shows the 'File failed' toast with the server's reason (spec 000 §8) and returns false.
+ * it shows the 'File failed' toast with the server's reason (spec 000 §8) and returns false. The
+ * caller then shows no success toast: with one toast at a time it would replace the failure.
  */
-export async function attachImageOrWarn(setImage: Endpoint, id: number, file: File, t: TFunction): Promise<boolean> {
+export async function attachImageOrWarn(
+  setImage: Endpoint,
+  id: number,
+  file: File,
+  t: TFunction,
+  onProgress?: (fraction: number) => void,
+): Promise<boolean> {
   try {
-    await uploadAndSetImage(setImage, id, file);
+    await uploadAndSetImage(setImage, id, file, onProgress);
     return true;
   } catch (err) {
     const body = isAxiosError<ApiErrorBody>(err) ? err.response?.data : undefined;

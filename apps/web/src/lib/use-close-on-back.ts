@@ -4,7 +4,7 @@ import { useEffect, useRef } from 'react';
  * The browser back button closes an open modal (spec 000 §2): opening pushes a history entry
  * with the same URL; back pops it and closes; closing otherwise takes the entry away again.
  */
-export function useCloseOnBack(open: boolean, onClose: () => void) {
+export function useCloseOnBack(open: boolean, onClose: () => void | boolean) {
   const onCloseRef = useRef(onClose);
   onCloseRef.current = onClose;
   useEffect(() => {
@@ -16,7 +16,11 @@ export function useCloseOnBack(open: boolean, onClose: () => void) {
       // Back from a modal opened on top of this one lands on this modal's own entry: stay open.
       if (window.history.state?.modal === marker) return;
       popped = true;
-      onCloseRef.current();
+      // A modal that stays open (a changed form asking first) takes its entry back.
+      if (onCloseRef.current() === false) {
+        popped = false;
+        window.history.pushState({ ...window.history.state, modal: marker }, '');
+      }
     };
     window.addEventListener('popstate', onPop);
     return () => {

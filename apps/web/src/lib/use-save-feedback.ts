@@ -16,7 +16,6 @@ export function useSaveFeedback() {
     failure: <F extends FieldValues>(err: unknown, setError?: UseFormSetError<F>) => {
       if (!isAxiosError<ApiErrorBody>(err)) return;
       const body = err.response?.data;
-      if (body?.message?.includes('No access')) return;
       if (setError && body?.errors && !Array.isArray(body.errors)) {
         for (const [field, keys] of Object.entries(body.errors)) {
           setError(field.split('.')[0] as Path<F>, { type: 'server', message: keys[0] });

@@ -38,7 +38,14 @@ export interface ChatMessage {
 }
 
 export interface ChatData {
-  chat: { id: number; promotion_surface_design_id: number; design_status: string; messages: ChatMessage[] };
+  chat: {
+    id: number;
+    promotion_surface_design_id: number;
+    design_status: string;
+    /** Sent to printers: HQ files cannot be sent, replaced or removed (decision 011). */
+    print_files_fixed: boolean;
+    messages: ChatMessage[];
+  };
 }
 
 /** The payload of every real-time event. */

@@ -16,6 +16,11 @@ export interface NotificationRow {
   created_at: string;
 }
 
+/** The real-time event on the recipient's channel `chat_user_{id}` when a notification is stored for it. */
+export const NOTIFICATION_EVENT = 'NotificationEvent';
+export type NotificationEvent = typeof NOTIFICATION_EVENT;
+export type NotificationEventPayload = NotificationRow;
+
 export const notificationsApi = {
   list: endpoint({ method: 'GET', path: '/api/notifications', access: 'authenticated' }),
   /** ids: the ones to mark read; an empty list marks all. */

@@ -14,6 +14,8 @@ export interface PromotionSurfaceDesigns {
   promotion_id: number;
   surface: { id: number; name: string; vendor_code: number };
   designs: { id: number; name: string; design_id: number; category_id: number; data: { status: PsdStatus } }[];
+  /** Designs on the surface the caller does not see (a cm: other categories' designs). */
+  hidden_designs: number;
 }
 
 const promotionSurface = z.object({ promotion_id: zId, surface_id: zId });
@@ -104,6 +106,16 @@ export interface DesignPageData {
   promotion: { id: number; name: string; status: number };
   surface: { id: number; name: string; vendor_code: number; type_surface: string | null; size_surface: string | null; url_images: UrlImages | null };
   data: BriefData;
+  updated_at: string;
+}
+
+/** The real-time event on the channel `chat_user_{id}` of everyone who may see the design when its status changes. */
+export const DESIGN_STATUS_EVENT = 'DesignStatusEvent';
+export type DesignStatusEvent = typeof DESIGN_STATUS_EVENT;
+export interface DesignStatusEventPayload {
+  promotion_surface_design_id: number;
+  promotion_id: number;
+  status: PsdStatus;
   updated_at: string;
 }
 

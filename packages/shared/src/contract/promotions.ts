@@ -1,5 +1,5 @@
 import { z } from 'zod';
-import { parseDateInput, zDateInput, zOptionalDateInput } from '../date-input';
+import { parseDayInput, zDayInput, zOptionalDayInput } from '../date-input';
 import { endpoint } from '../endpoint';
 import { zBool, zId, zIdParam, zOptionalText } from '../form-values';
 import { listParams, searchText } from '../list-params';
@@ -18,8 +18,8 @@ export const PROMOTION_STATUS_NAMES = [
 
 export const PROMOTION_SORT_FIELDS = ['name', 'created_at', 'period', 'status'] as const;
 
-/** An end of the date picker's range; '' and absent mean none. */
-const zOptionalDate = zOptionalDateInput('invalid_date');
+/** An end of the date picker's range, as its Oslo calendar day; '' and absent mean none. */
+const zOptionalDate = zOptionalDayInput('invalid_date');
 
 export const promotionsListQuery = listParams({
   sortFields: PROMOTION_SORT_FIELDS,
@@ -33,7 +33,7 @@ export const promotionsListQuery = listParams({
 });
 export type PromotionsListQuery = z.infer<typeof promotionsListQuery>;
 
-const requiredDate = (missing: string) => zDateInput({ missing, invalid: 'period_valid_dates' });
+const requiredDate = (missing: string) => zDayInput({ missing, invalid: 'period_valid_dates' });
 
 const promotionFields = {
     name: nameField,
@@ -43,15 +43,18 @@ const promotionFields = {
     manager_id: z.preprocess((v) => (v === '' || v === null ? null : v), zId.nullable()).default(null),
     show_in_user_promotions: zBool.default(false),
 };
-/** The period's end is not before its start (an update checks the merged period in the service). */
-export const periodInOrder = <T extends Date | string>(p: { period_from: T; period_to: T }) => p.period_from <= p.period_to;
+/**
+ * The period's end is not before its start (an update checks the merged period in the service).
+ * Both are 'YYYY-MM-DD' days, so their text order is their calendar order.
+ */
+export const periodInOrder = (p: { period_from: string; period_to: string }) => p.period_from <= p.period_to;
 
-/** Two date inputs name the same instant; unreadable ones agree only as the same text (the date rule judges them). */
+/** Two date inputs name the same Oslo day; unreadable ones agree only as the same text (the date rule judges them). */
 const sameDate = (a: unknown, b: unknown) => {
   if (a === b) return true;
   if (typeof a !== 'string' || typeof b !== 'string') return false;
-  const [x, y] = [parseDateInput(a.trim()), parseDateInput(b.trim())];
-  return !!x && !!y && x.getTime() === y.getTime();
+  const [x, y] = [parseDayInput(a.trim()), parseDayInput(b.trim())];
+  return !!x && x === y;
 };
 
 /**
@@ -90,12 +93,15 @@ export interface PromotionRow {
   url_images: UrlImages | null;
   status: number;
   show_in_user_promotions: boolean;
+  /** Calendar days in Oslo, 'YYYY-MM-DD': the period runs from the start of `from` to 23:59:59.999 of `to`, Oslo time. */
   period: { from: string; to: string };
   created_at: string;
   notify_admin: number | null;
   manager_id: number | null;
   who_created_id: number | null;
   who_created: { id: number; name: string } | null;
+  /** When it was sent to the printers; null while not sent (or taken back). */
+  sent_to_printers_at: string | null;
 }
 
 export interface PromotionsListData {

@@ -1,4 +1,5 @@
 import { asc, inArray } from 'drizzle-orm';
+import { osloDay } from '@promo/shared';
 import type { DbOrTx } from '../client';
 import { chats, designs, promotionEvents, promotions, promotionSurfaceDesigns, promotionSurfaces, surfaces, systemSettings, users } from '../schema';
 
@@ -52,8 +53,8 @@ export async function seedPromotions(db: DbOrTx): Promise<{ id: number; step: Pr
       .values({
         name: p.name,
         description: `<p>${p.name} for alle stasjoner.</p>`,
-        period_from: new Date(now + p.from * day),
-        period_to: new Date(now + p.to * day),
+        period_from: osloDay(new Date(now + p.from * day)),
+        period_to: osloDay(new Date(now + p.to * day)),
         status: p.status,
         notify_admin: notified ? 1 : null,
         manager_id: id(p.manager),

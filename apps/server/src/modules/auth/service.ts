@@ -1,5 +1,5 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
-import type { LoginData, Role, SessionUser } from '@promo/shared';
+import { maySignInAs, type LoginData, type Role, type SessionUser } from '@promo/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { categories, users } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
@@ -65,7 +65,7 @@ export async function impersonate(db: Db, auth: AuthContext, targetId: number): 
       .where(and(eq(users.id, targetId), isNull(users.deleted_at)))
       .limit(1);
     if (!target) throw notFound();
-    if (target.role !== 'user' || !target.status) throw forbidden();
+    if (!maySignInAs(auth.user, { role: target.role as Role, status: target.status })) throw forbidden();
     await revokeSession(tx, auth.sessionId);
     const bearerToken = await createSession(tx, target.id, auth.user.id);
     await writeAudit(tx, auth, { action: 'impersonation_start', entity: 'users', entityId: target.id });

@@ -71,14 +71,19 @@ export async function chatMessagesByIds(db: DbOrTx, ids: number[]): Promise<Chat
 }
 
 /** Who receives a chat's events (DOMAIN.md): admins, cm-admins, designers and the cm of the design's category. */
-export async function chatParticipants(db: DbOrTx, chatId: number): Promise<number[]> {
+export const chatParticipants = (db: DbOrTx, chatId: number) => participants(db, eq(chats.id, chatId));
+
+/** Who may see a design and so receives its status changes: the same people as its chat's. */
+export const designParticipants = (db: DbOrTx, psdId: number) => participants(db, eq(promotionSurfaceDesigns.id, psdId));
+
+async function participants(db: DbOrTx, design: SQL): Promise<number[]> {
   const manager = db
     .select({ id: categories.manager_id })
-    .from(chats)
-    .innerJoin(promotionSurfaceDesigns, eq(promotionSurfaceDesigns.id, chats.psd_id))
+    .from(promotionSurfaceDesigns)
     .innerJoin(designs, eq(designs.id, promotionSurfaceDesigns.design_id))
     .innerJoin(categories, eq(categories.id, designs.category_id))
-    .where(eq(chats.id, chatId));
+    .leftJoin(chats, eq(chats.psd_id, promotionSurfaceDesigns.id))
+    .where(design);
   const rows = await db
     .select({ id: users.id })
     .from(users)

@@ -10,6 +10,7 @@ import { discardRenditions, imageUrl, recordRenditions, renderImage, type Render
 import type { Realtime } from '../../lib/realtime';
 import type { Storage } from '../../lib/storage';
 import { deleteFiles } from '../../lib/uploads';
+import { assertPrintFilesOpen, printFilesFixed } from '../print/hq-files';
 import { visibleChat } from '../promotion-design/psd-access';
 import { chatMessagesByIds, chatParticipants, liveFileOfType, newChatMessage, removeMessages, toChatMessages } from './messages';
 
@@ -34,8 +35,13 @@ async function announce(s: ChatServices, chatId: number, event: ChatEvent, messa
 
 export async function getChat(db: Db, auth: AuthContext, chatId: number): Promise<ChatData> {
   const psd = await visibleChat(db, auth, chatId);
-  const rows = await db.select().from(chatMessages).where(eq(chatMessages.chat_id, chatId)).orderBy(asc(chatMessages.message_id));
-  return { chat: { id: chatId, promotion_surface_design_id: psd.id, design_status: psd.status, messages: await toChatMessages(db, rows) } };
+  const [rows, fixed] = await Promise.all([
+    db.select().from(chatMessages).where(eq(chatMessages.chat_id, chatId)).orderBy(asc(chatMessages.message_id)),
+    printFilesFixed(db, psd.promotion_id),
+  ]);
+  return {
+    chat: { id: chatId, promotion_surface_design_id: psd.id, design_status: psd.status, print_files_fixed: fixed, messages: await toChatMessages(db, rows) },
+  };
 }
 
 /** The caller's own upload that nothing has claimed yet. */
@@ -79,6 +85,7 @@ async function writeMessage(tx: DbOrTx, s: ChatServices, auth: AuthContext, body
     if (!target) throw invalidField('comment_mess_id', 'not_found');
   }
   const upload = body.file_id ? await claimUpload(tx, auth, body.file_id) : null;
+  if (upload && body.type_file === 'HQ') await assertPrintFilesOpen(tx, psd.promotion_id, 'type_file');
   const typeExtension = upload ? (isImageName(upload.original_name) ? 'image' : 'document') : '';
 
   // The chat row hands out the numbers: under its lock they stay 1, 2, 3 ... without gaps.
@@ -151,7 +158,7 @@ export async function sendMessage(s: ChatServices, auth: AuthContext, body: NewM
 
 /** The sender's own live message, locked. */
 async function ownMessage(tx: DbOrTx, auth: AuthContext, chatId: number, messageId: number) {
-  await visibleChat(tx, auth, chatId);
+  const psd = await visibleChat(tx, auth, chatId);
   const [row] = await tx
     .select()
     .from(chatMessages)
@@ -159,7 +166,7 @@ async function ownMessage(tx: DbOrTx, auth: AuthContext, chatId: number, message
     .for('update');
   if (!row || row.delete_message) throw notFound();
   if (row.sender_id !== auth.user.id) throw forbidden();
-  return row;
+  return { ...row, promotion_id: psd.promotion_id };
 }
 
 export async function updateMessage(s: ChatServices, auth: AuthContext, body: { chat_id: number; message_id: number; text: string }) {
@@ -179,6 +186,7 @@ export async function deleteMessage(s: ChatServices, auth: AuthContext, chatId: 
   let removeBytes = async () => {};
   const id = await s.db.transaction(async (tx) => {
     const row = await ownMessage(tx, auth, chatId, messageId);
+    if (row.type_file === 'HQ' && row.file_id !== null) await assertPrintFilesOpen(tx, row.promotion_id, 'message_id');
     const [removed] = await removeMessages(tx, eq(chatMessages.id, row.id));
     removeBytes = await deleteFiles(tx, s.storage, removed?.file_id ? [removed.file_id] : []);
     return row.id;

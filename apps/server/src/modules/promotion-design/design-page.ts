@@ -1,11 +1,12 @@
 import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
-import type { BriefBody, BriefFile, BriefProduct, DesignPageData, PsdStatus, UrlImages } from '@promo/shared';
+import type { BriefBody, BriefFile, BriefProduct, DesignPageData, DesignStatusEventPayload, PsdStatus, UrlImages } from '@promo/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { briefFiles, briefProducts, categories, chatMessages, chats, designs, files, products, promotions, promotionSurfaceDesigns, surfaces, users } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { invalidField, notFound } from '../../lib/errors';
 import { urlImagesFor } from '../../lib/images';
+import { sanitizeRichText } from '../../lib/rich-text';
 import { containsPattern } from '../../lib/sql-helpers';
 import type { Storage } from '../../lib/storage';
 import { deleteFiles } from '../../lib/uploads';
@@ -127,20 +128,30 @@ export async function getDesignPage(
   };
 }
 
-/** Writes only the fields sent: two people editing different fields both keep theirs. */
-export async function updateBrief(db: Db, auth: AuthContext, id: number, body: BriefBody) {
+/**
+ * Writes only the fields sent: two people editing different fields both keep theirs. The
+ * description is rich text, kept as the feedback messages are (the same allowlist). Returns the
+ * new status when it changed, for the caller to announce once committed.
+ */
+export async function updateBrief(db: Db, auth: AuthContext, id: number, body: BriefBody): Promise<DesignStatusEventPayload | null> {
   const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as Partial<typeof promotionSurfaceDesigns.$inferInsert>;
   if (!Object.keys(changes).length) throw invalidField('title', 'nothing_to_change');
-  await db.transaction(async (tx) => {
+  if (changes.description !== undefined) changes.description = sanitizeRichText(changes.description);
+  return db.transaction(async (tx) => {
     const before = await visiblePsd(tx, auth, id, true);
-    if (changes.status && changes.status !== before.status) await assertNotSentToPrinters(tx, before.promotion_id);
+    const statusChanged = !!changes.status && changes.status !== before.status;
+    if (statusChanged) await assertNotSentToPrinters(tx, before.promotion_id);
+    const updated_at = new Date();
     await tx
       .update(promotionSurfaceDesigns)
-      .set({ ...changes, updated_at: new Date() })
+      .set({ ...changes, updated_at })
       .where(eq(promotionSurfaceDesigns.id, id));
-    if (changes.status && changes.status !== before.status) await recomputeDesignStatus(tx, before.promotion_id, auth.user.id);
+    if (statusChanged) await recomputeDesignStatus(tx, before.promotion_id, auth.user.id);
     const changedBefore = Object.fromEntries(Object.keys(changes).map((k) => [k, before[k as keyof typeof before]]));
     await writeAudit(tx, auth, { action: 'update_brief', entity: 'promotion_surface_designs', entityId: id, before: changedBefore, after: changes });
+    return statusChanged
+      ? { promotion_surface_design_id: id, promotion_id: before.promotion_id, status: changes.status as PsdStatus, updated_at: updated_at.toISOString() }
+      : null;
   });
 }
 

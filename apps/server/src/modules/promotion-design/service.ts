@@ -1,5 +1,11 @@
 import { and, asc, eq, inArray } from 'drizzle-orm';
-import { LOCKING_PSD_STATUSES, PROMOTION_STATUS_NAMES, type PromotionSurfaceDesigns, type PsdStatus } from '@promo/shared';
+import {
+  designRemovalRefusal,
+  PROMOTION_STATUS_NAMES,
+  surfaceRemovalRefusal,
+  type PromotionSurfaceDesigns,
+  type PsdStatus,
+} from '@promo/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { categories, chats, designs, printReports, promotions, promotionSurfaceDesigns, promotionSurfaces, surfaces } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
@@ -52,21 +58,22 @@ export async function surfacesWithDesigns(db: Db, auth: AuthContext, promotionId
       })
       .from(promotionSurfaceDesigns)
       .innerJoin(designs, eq(designs.id, promotionSurfaceDesigns.design_id))
-      .where(
-        and(
-          eq(promotionSurfaceDesigns.promotion_id, promotionId),
-          scope ? inArray(designs.category_id, scope.length ? scope : [-1]) : undefined,
-        ),
-      )
+      .where(eq(promotionSurfaceDesigns.promotion_id, promotionId))
       .orderBy(asc(promotionSurfaceDesigns.id)),
   ]);
-  return links.map((surface) => ({
-    promotion_id: promotionId,
-    surface,
-    designs: psds
-      .filter((d) => d.surface_id === surface.id)
-      .map((d) => ({ id: d.id, name: d.name, design_id: d.design_id, category_id: d.category_id, data: { status: d.status as PsdStatus } })),
-  }));
+  const seen = (d: { category_id: number }) => !scope || scope.includes(d.category_id);
+  return links.map((surface) => {
+    const onSurface = psds.filter((d) => d.surface_id === surface.id);
+    return {
+      promotion_id: promotionId,
+      surface,
+      designs: onSurface
+        .filter(seen)
+        .map((d) => ({ id: d.id, name: d.name, design_id: d.design_id, category_id: d.category_id, data: { status: d.status as PsdStatus } })),
+      // Only the count: the caller knows why the surface stays, not what it may not see.
+      hidden_designs: onSurface.filter((d) => !seen(d)).length,
+    };
+  });
 }
 
 /**
@@ -122,8 +129,11 @@ export async function removeSurface(db: Db, storage: Storage, auth: AuthContext,
       .innerJoin(designs, eq(designs.id, promotionSurfaceDesigns.design_id))
       .where(and(eq(promotionSurfaceDesigns.promotion_id, promotionId), eq(promotionSurfaceDesigns.surface_id, surfaceId)));
     const scope = await designCategoryScope(tx, auth);
-    if (scope && psds.some((p) => !scope.includes(p.category_id))) throw invalidField('surface_id', 'surface_has_other_designs');
-    if (psds.some((p) => LOCKING_PSD_STATUSES.includes(p.status as PsdStatus))) throw invalidField('surface_id', 'surface_locked');
+    const refusal = surfaceRemovalRefusal({
+      hidden_designs: scope ? psds.filter((p) => !scope.includes(p.category_id)).length : 0,
+      statuses: psds.map((p) => p.status as PsdStatus),
+    });
+    if (refusal) throw invalidField('surface_id', refusal);
     const designFiles = await psdFileIds(tx, psds.map((p) => p.id));
     if (psds.length) await tx.delete(promotionSurfaceDesigns).where(inArray(promotionSurfaceDesigns.id, psds.map((p) => p.id)));
     await tx.delete(promotionSurfaces).where(eq(promotionSurfaces.id, link.id));
@@ -161,7 +171,8 @@ export async function removeDesign(db: Db, storage: Storage, auth: AuthContext, 
     const [psd] = await tx.select().from(promotionSurfaceDesigns).where(eq(promotionSurfaceDesigns.id, id)).for('update');
     if (!psd) throw notFound();
     await assertNotSentToPrinters(tx, psd.promotion_id);
-    if (auth.user.role !== 'admin' && LOCKING_PSD_STATUSES.includes(psd.status as PsdStatus)) throw invalidField('id', 'design_locked');
+    const refusal = designRemovalRefusal(auth.user.role, psd.status as PsdStatus);
+    if (refusal) throw invalidField('id', refusal);
     const designFiles = await psdFileIds(tx, [id]);
     await tx.delete(promotionSurfaceDesigns).where(eq(promotionSurfaceDesigns.id, id));
     removeBytes = await deleteFiles(tx, storage, designFiles);

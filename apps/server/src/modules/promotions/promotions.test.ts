@@ -1,5 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
+import { osloDay } from '@promo/shared';
 import { promotionEvents, promotions, users } from '../../db/schema';
 import { pngImage } from '../../test/images';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -51,7 +52,7 @@ describe('GET /api/promotions', () => {
     const outside = await t.form('GET', '/api/promotions', { obj_search: { date_picker: { from: '2031-02-01', to: '2031-03-01' } }, count_show: 100 }, admin);
     expect(outside.json().data.promotions.map((r: { id: number }) => r.id)).not.toContain(p.id);
     const active = await t.form('GET', '/api/promotions', { obj_search: { only_active: 'true' }, count_show: 100 }, admin);
-    const ended = active.json().data.promotions.filter((r: { period: { to: string } }) => new Date(r.period.to) < new Date());
+    const ended = active.json().data.promotions.filter((r: { period: { to: string } }) => r.period.to < osloDay(new Date()));
     expect(ended).toEqual([]);
     const bad = await t.form('GET', '/api/promotions', { obj_search: { date_picker: { from: 'soon' } } }, admin);
     expect(bad.statusCode).toBe(422);

@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { promotions as contract } from '@promo/shared';
 import { notFound } from '../../lib/errors';
 import { ok, route } from '../../lib/route';
+import { deliverNotifications } from '../notifications/deliver';
 import { promotions as promotionsTable } from '../../db/schema';
 import { imageOwner, setImage, SET_IMAGE_BODY_LIMIT } from '../files/set-image';
 import { assertMayChangeImage } from './access';
@@ -42,8 +43,7 @@ export async function promotionsRoutes(app: FastifyInstance) {
   });
 
   route(app, contract.notifyAdmin, async ({ auth, body }) => {
-    const promotion = await notifyAdmin(app.db, auth, body.promotion_id);
-    void app.mailer.flush();
+    const promotion = await deliverNotifications(app, () => notifyAdmin(app.db, auth, body.promotion_id));
     return ok('The admin has been notified', 'admin_notified', promotion);
   }
   );

@@ -1,5 +1,6 @@
 import { and, count, eq, gte, ilike, inArray, isNull, lte, type SQL } from 'drizzle-orm';
 import {
+  osloDay,
   periodInOrder,
   PROMOTION_STATUS_NAMES,
   withStored,
@@ -11,7 +12,7 @@ import {
   type PromotionsListQuery,
 } from '@promo/shared';
 import type { Db, DbOrTx } from '../../db/client';
-import { promotionEvents, promotions, promotionSurfaceDesigns, systemSettings, users } from '../../db/schema';
+import { printReports, promotionEvents, promotions, promotionSurfaceDesigns, systemSettings, users } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { invalidField, notFound } from '../../lib/errors';
@@ -19,6 +20,7 @@ import { urlImagesFor } from '../../lib/images';
 import { containsPattern, orderBy } from '../../lib/sql-helpers';
 import type { Storage } from '../../lib/storage';
 import { deleteFiles } from '../../lib/uploads';
+import { sanitizeRichText } from '../../lib/rich-text';
 import { notify } from '../notifications/service';
 import { psdFileIds } from '../promotion-design/design-page';
 
@@ -33,11 +35,11 @@ export async function recordEvent(db: DbOrTx, promotionId: number, event: string
   await db.insert(promotionEvents).values({ promotion_id: promotionId, event, actor_id: actorId });
 }
 
-type Joined = { promotion: typeof promotions.$inferSelect; creator_name: string | null };
+type Joined = { promotion: typeof promotions.$inferSelect; creator_name: string | null; sent_at: Date | null };
 
 export async function toRows(db: DbOrTx, rows: Joined[]): Promise<PromotionRow[]> {
   const images = await urlImagesFor(db, rows.map((r) => r.promotion.image_id));
-  return rows.map(({ promotion: p, creator_name }) => {
+  return rows.map(({ promotion: p, creator_name, sent_at }) => {
     const url_images = p.image_id ? (images.get(p.image_id) ?? null) : null;
     return {
       id: p.id,
@@ -47,29 +49,34 @@ export async function toRows(db: DbOrTx, rows: Joined[]): Promise<PromotionRow[]
       url_images,
       status: p.status,
       show_in_user_promotions: p.show_in_user_promotions,
-      period: { from: p.period_from.toISOString(), to: p.period_to.toISOString() },
+      period: { from: p.period_from, to: p.period_to },
       created_at: p.created_at.toISOString(),
       notify_admin: p.notify_admin,
       manager_id: p.manager_id,
       who_created_id: p.who_created_id,
       who_created: p.who_created_id && creator_name !== null ? { id: p.who_created_id, name: creator_name } : null,
+      sent_to_printers_at: sent_at?.toISOString() ?? null,
     };
   });
 }
 
 const selectJoined = (db: DbOrTx) =>
-  db.select({ promotion: promotions, creator_name: users.name }).from(promotions).leftJoin(users, eq(users.id, promotions.who_created_id));
+  db
+    .select({ promotion: promotions, creator_name: users.name, sent_at: printReports.created_at })
+    .from(promotions)
+    .leftJoin(users, eq(users.id, promotions.who_created_id))
+    .leftJoin(printReports, eq(printReports.promotion_id, promotions.id));
 
 /**
- * The promotion list. Only active: the period has not ended. The date range keeps promotions whose
- * period overlaps it.
+ * The promotion list. Only active: the period has not ended, i.e. its last day is today or later in
+ * Oslo. The date range (Oslo days, both included) keeps promotions whose period overlaps it.
  */
 export async function listPromotions(db: Db, q: PromotionsListQuery, scope?: SQL): Promise<PromotionsListData> {
   const { input_value, only_active, date_picker } = q.obj_search;
   const conditions: (SQL | undefined)[] = [
     scope,
     input_value ? ilike(promotions.name, containsPattern(input_value)) : undefined,
-    only_active ? gte(promotions.period_to, new Date()) : undefined,
+    only_active ? gte(promotions.period_to, osloDay(new Date())) : undefined,
     date_picker.from ? gte(promotions.period_to, date_picker.from) : undefined,
     date_picker.to ? lte(promotions.period_from, date_picker.to) : undefined,
   ];
@@ -118,7 +125,8 @@ async function checkManager(db: DbOrTx, managerId: number | null) {
 
 const values = (body: PromotionBody) => ({
   name: body.name,
-  description: body.description,
+  // Rich text, kept as the feedback messages are (the same allowlist).
+  description: sanitizeRichText(body.description),
   period_from: body.period_from,
   period_to: body.period_to,
   manager_id: body.manager_id,
@@ -169,14 +177,18 @@ export async function deletePromotion(db: Db, storage: Storage, auth: AuthContex
 }
 
 /**
- * Notify admin: allowed once, while notify_admin is empty. The promotion moves to status 1
+ * Notify admin: allowed once, while notify_admin is empty and the promotion is not sent to the
+ * printers. The promotion moves to status 1
  * (Designer working) and both steps go to its history. The update's WHERE makes a second,
  * simultaneous call find nothing to change.
  */
 export async function notifyAdmin(db: Db, auth: AuthContext, id: number) {
   return db.transaction(async (tx) => {
-    const [exists] = await tx.select({ id: promotions.id }).from(promotions).where(eq(promotions.id, id));
+    const [exists] = await tx.select({ id: promotions.id }).from(promotions).where(eq(promotions.id, id)).for('update');
     if (!exists) throw invalidField('promotion_id', 'not_found');
+    // Sent to printers, the design work is over: notifying would move it back to Designer working.
+    const [sent] = await tx.select({ id: printReports.id }).from(printReports).where(eq(printReports.promotion_id, id));
+    if (sent) throw invalidField('promotion_id', 'already_sent_to_printers');
     const changed = await tx
       .update(promotions)
       .set({ notify_admin: 1, status: 1 })

@@ -1,5 +1,6 @@
 import { and, count, eq, ilike, inArray, isNull, ne, or, sql, type SQL } from 'drizzle-orm';
 import {
+  mayEditUser,
   mayManageRole,
   ROLES,
   USER_TEXT_FIELDS,
@@ -171,13 +172,12 @@ export async function updateUser(db: Db, auth: AuthContext, id: number, body: Us
     const before = await getUserRow(tx, id);
     if (!before) throw notFound();
     const actor = auth.user;
+    if (!mayEditUser(actor, before)) throw forbidden();
     if (isManager(actor.role)) {
-      if (!mayManageRole(actor.role, before.role)) throw forbidden();
       if (body.role && !mayManageRole(actor.role, body.role)) throw forbidden();
-    } else {
+    } else if (PRIVILEGED_FIELDS.some((f) => body[f] !== undefined && !sameValue(body[f], before[f]))) {
       // Anyone may edit their own row, but not their role, status, group or categories.
-      if (actor.id !== id) throw forbidden();
-      if (PRIVILEGED_FIELDS.some((f) => body[f] !== undefined && !sameValue(body[f], before[f]))) throw forbidden();
+      throw forbidden();
     }
     if (body.email !== undefined) await assertEmailFree(tx, body.email, id);
     if (body.category_ids !== undefined) await assertCategoriesExist(tx, body.category_ids);

@@ -10,6 +10,7 @@ export function ConfirmDialog({
   title,
   description,
   confirmLabel,
+  confirmVariant = 'destructive',
   onConfirm,
   busy,
   children,
@@ -19,6 +20,8 @@ export function ConfirmDialog({
   title: ReactNode;
   description?: ReactNode;
   confirmLabel?: ReactNode;
+  /** 'default' for a question that deletes nothing. */
+  confirmVariant?: 'destructive' | 'default';
   onConfirm: () => void;
   busy?: boolean;
   children?: ReactNode;
@@ -34,7 +37,7 @@ export function ConfirmDialog({
           <Button variant="outline" onClick={() => onOpenChange(false)}>
             {t('common.cancel')}
           </Button>
-          <Button variant="destructive" onClick={onConfirm} disabled={busy}>
+          <Button variant={confirmVariant} onClick={onConfirm} disabled={busy}>
             {confirmLabel ?? t('common.delete')}
           </Button>
         </DialogFooter>

@@ -1,4 +1,4 @@
-import type { ComponentProps, ReactNode } from 'react';
+import { useRef, type ComponentProps, type ReactNode } from 'react';
 import { Dialog as DialogPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
@@ -12,7 +12,8 @@ export function Dialog({
   children,
 }: {
   open: boolean;
-  onOpenChange: (open: boolean) => void;
+  /** false back from a close means the dialog stays (a changed form asks first: FormDialog). */
+  onOpenChange: (open: boolean) => void | boolean;
   children: ReactNode;
 }) {
   useCloseOnBack(open, () => onOpenChange(false));
@@ -23,8 +24,16 @@ export function Dialog({
   );
 }
 
-export function DialogContent({ className, children, ...props }: ComponentProps<typeof DialogPrimitive.Content>) {
+export function DialogContent({
+  className,
+  children,
+  onOpenAutoFocus,
+  onCloseAutoFocus,
+  ...props
+}: ComponentProps<typeof DialogPrimitive.Content>) {
   const { t } = useTranslation();
+  // Radix gives focus back only to a Dialog.Trigger; these modals open from plain buttons.
+  const opener = useRef<HTMLElement | null>(null);
   return (
     <DialogPrimitive.Portal>
       <DialogPrimitive.Overlay data-testid="dialog-overlay" className="fixed inset-0 z-50 bg-black/50" />
@@ -35,6 +44,16 @@ export function DialogContent({ className, children, ...props }: ComponentProps<
           className,
         )}
         aria-describedby={undefined}
+        onOpenAutoFocus={(event) => {
+          opener.current = document.activeElement instanceof HTMLElement ? document.activeElement : null;
+          onOpenAutoFocus?.(event);
+        }}
+        onCloseAutoFocus={(event) => {
+          onCloseAutoFocus?.(event);
+          if (event.defaultPrevented || !opener.current?.isConnected) return;
+          event.preventDefault();
+          opener.current.focus();
+        }}
         {...props}
       >
         {children}

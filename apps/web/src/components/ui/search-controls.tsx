@@ -27,7 +27,7 @@ export function SearchControls<F extends string>({
 }) {
   const { t } = useTranslation();
   return (
-    <div className="flex items-center gap-2">
+    <div className="flex flex-wrap items-center gap-2">
       {fields && field !== undefined && onField && (
         <NativeSelect aria-label={t('common.search_field')} value={field} onChange={(e) => onField(e.target.value as F)}>
           {fields.map((f) => (
@@ -38,7 +38,7 @@ export function SearchControls<F extends string>({
         </NativeSelect>
       )}
       <Input
-        className="w-56"
+        className="w-48 sm:w-56"
         type="search"
         aria-label={t('common.search')}
         placeholder={t('common.search')}

@@ -10,4 +10,13 @@ describe('column sort cycle', () => {
     expect(nextSort(a2, 'name')).toEqual({ sort_by: 'name', sort_count: 0 });
     expect(nextSort(a2, 'email')).toEqual({ sort_by: 'email', sort_count: 1 });
   });
+
+  it('continues on the default column from its starting descending: ascending, none, descending', () => {
+    const start = { sort_by: 'name', sort_count: 1 };
+    const a1 = nextSort(start, 'name');
+    expect(a1).toEqual({ sort_by: 'name', sort_count: 2 });
+    const a2 = nextSort(a1, 'name');
+    expect(a2).toEqual({ sort_by: 'name', sort_count: 0 });
+    expect(nextSort(a2, 'name')).toEqual(start);
+  });
 });

@@ -20,16 +20,18 @@ export function SortableHead<F extends string>({
   sort,
   onSort,
   children,
+  className,
 }: {
   field: F;
   sort: SortState<F>;
   onSort: (next: SortState<F>) => void;
   children: ReactNode;
+  className?: string;
 }) {
   const active = sort.sort_by === field ? sort.sort_count : SORT_NONE;
   const Icon = active === SORT_DESC ? ArrowDown : active === SORT_ASC ? ArrowUp : ArrowUpDown;
   return (
-    <TableHead aria-sort={active === SORT_DESC ? 'descending' : active === SORT_ASC ? 'ascending' : 'none'}>
+    <TableHead className={className} aria-sort={active === SORT_DESC ? 'descending' : active === SORT_ASC ? 'ascending' : 'none'}>
       <button type="button" className="inline-flex cursor-pointer items-center gap-1 hover:text-foreground" onClick={() => onSort(nextSort(sort, field))}>
         {children}
         <Icon className="size-3.5" aria-hidden />

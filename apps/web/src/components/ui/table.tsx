@@ -21,6 +21,18 @@ export const TableCell = ({ className, ...p }: ComponentProps<'td'>) => (
   <td className={cn('px-3 py-2 align-middle', className)} {...p} />
 );
 
+const STICKY_SIDE = { left: 'max-lg:left-0 max-lg:border-r', right: 'max-lg:right-0 max-lg:border-l' };
+/** The header's colour as a solid one, for a sticky header cell that scrolled cells pass under. */
+export const STICKY_HEAD_BG = 'max-lg:bg-[color-mix(in_oklab,var(--color-muted)_60%,var(--color-background))]';
+
+/**
+ * A first or last column that stays in view while its table scrolls sideways (below 1024 px), so a
+ * phone shows which row it is on or its actions. Give a cell its row's solid background.
+ */
+export function stickyColumn(side: 'left' | 'right', background = 'max-lg:bg-background') {
+  return cn('max-lg:sticky max-lg:z-10 max-lg:border-border', STICKY_SIDE[side], background);
+}
+
 /** The one row a table shows while it has no rows: the loading text, or its empty text. */
 export function EmptyRow({ colSpan, loading, emptyText }: { colSpan: number; loading: boolean; emptyText: string }) {
   const { t } = useTranslation();

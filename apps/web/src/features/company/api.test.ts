@@ -2,7 +2,6 @@ import { describe, expect, it } from 'vitest';
 import { AxiosError, AxiosHeaders } from 'axios';
 import { plannerAmountInput, saveAmountBody } from '@promo/shared';
 import { isHistoryList, isNoSuchCompany, isPlannerList } from './api';
-import { formatDateTime } from './format';
 
 describe('list shapes', () => {
   it('accepts the planner and history lists and refuses other shapes', () => {
@@ -43,11 +42,5 @@ describe('no such company', () => {
     expect(isNoSuchCompany(error({ message: 'There is no such company!', message_key: 'no_such_company' }))).toBe(true);
     expect(isNoSuchCompany(error({ message: 'Not found', message_key: 'not_found' }))).toBe(false);
     expect(isNoSuchCompany(new Error('x'))).toBe(false);
-  });
-});
-
-describe('formatDateTime', () => {
-  it('shows day, month, year, hours and minutes', () => {
-    expect(formatDateTime('2026-03-04T05:06:07Z')).toMatch(/^\d{2}\.\d{2}\.2026, \d{2}:\d{2}$/);
   });
 });

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useNavigate } from 'react-router';
@@ -25,17 +25,26 @@ export default function LoginPage() {
     defaultValues: { email: DEMO_ACCOUNTS[0].email, password: DEMO_PASSWORD },
   });
   const { errors, isSubmitting } = form.formState;
+  // The server's answer was about the values sent: once they change it no longer holds, and it
+  // must not stand beside the new values' field errors.
+  useEffect(() => {
+    const { unsubscribe } = form.watch(() => setFailure(null));
+    return unsubscribe;
+  }, [form]);
 
-  const onSubmit = form.handleSubmit(async (values) => {
-    setFailure(null);
-    try {
-      await login(values);
-      toast({ title: t('toast.system_message'), description: t('auth.enjoy') });
-      navigate('/', { replace: true });
-    } catch (err) {
-      if (isAxiosError(err)) setFailure(describeError(err, t)?.description ?? t('errors.unknown'));
-    }
-  });
+  const onSubmit = form.handleSubmit(
+    async (values) => {
+      setFailure(null);
+      try {
+        await login(values);
+        toast({ title: t('toast.system_message'), description: t('auth.enjoy') });
+        navigate('/', { replace: true });
+      } catch (err) {
+        if (isAxiosError(err)) setFailure(describeError(err, t)?.description ?? t('errors.unknown'));
+      }
+    },
+    () => setFailure(null),
+  );
 
   return (
     <div className="w-full max-w-sm rounded-lg border border-border bg-background p-8 shadow-sm">

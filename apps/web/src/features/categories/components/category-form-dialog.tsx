@@ -6,12 +6,14 @@ import { useTranslation } from 'react-i18next';
 import { categoryBody, GROUPS, type CategoryBody, type CategoryRow, type Group } from '@promo/shared';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Dialog, DialogContent, DialogFooter, DialogTitle } from '@/components/ui/dialog';
+import { DialogContent, DialogFooter, DialogTitle } from '@/components/ui/dialog';
+import { DialogCancel, FormDialog } from '@/components/ui/discard-changes';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Switch } from '@/components/ui/switch';
+import { useFormChanged } from '@/lib/use-form-changed';
 import { useSaveFeedback } from '@/lib/use-save-feedback';
 import { categoryKeys, createCategory, managersQuery, updateCategory, type ManagerOption } from '../api';
 
@@ -51,6 +53,7 @@ export function CategoryFormDialog({
   const managers = useQuery({ ...managersQuery, enabled: open });
 
   const form = useForm<FormValues, unknown, CategoryBody>({ resolver, mode: 'onTouched', defaultValues: emptyValues() });
+  const changed = useFormChanged(form.control, form.formState.defaultValues);
   const { errors, isSubmitting } = form.formState;
 
   useEffect(() => {
@@ -73,7 +76,7 @@ export function CategoryFormDialog({
   if (category?.manager && !options.some((m) => m.id === category.manager!.id)) options.unshift(category.manager);
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <FormDialog open={open} onOpenChange={onOpenChange} dirty={changed}>
       <DialogContent className="max-w-lg">
         <DialogTitle>{isEdit ? t('categories.edit_title') : t('categories.create_title')}</DialogTitle>
         <form noValidate onSubmit={form.handleSubmit((body) => save.mutate(body))} className="grid gap-4" data-testid="category-form">
@@ -135,15 +138,13 @@ export function CategoryFormDialog({
             <Label htmlFor="category-required">{t('categories.fields.required')}</Label>
           </div>
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              {t('common.cancel')}
-            </Button>
+            <DialogCancel />
             <Button type="submit" disabled={isSubmitting || save.isPending}>
               {isEdit ? t('common.save') : t('common.create')}
             </Button>
           </DialogFooter>
         </form>
       </DialogContent>
-    </Dialog>
+    </FormDialog>
   );
 }

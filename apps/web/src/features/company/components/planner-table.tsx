@@ -6,7 +6,7 @@ import { Button } from '@/components/ui/button';
 import { Thumbnail } from '@/components/ui/image-viewer';
 import { Input } from '@/components/ui/input';
 import { SortableHead, type SortState } from '@/components/ui/sortable-head';
-import { EmptyRow, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { EmptyRow, STICKY_HEAD_BG, stickyColumn, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 
 type SortField = (typeof PLANNER_SORT_FIELDS)[number];
@@ -45,8 +45,8 @@ export function PlannerTable({
   onImage: (src: string, row: PlannerSurface) => void;
 }) {
   const { t } = useTranslation();
-  const head = (field: SortField) => (
-    <SortableHead field={field} sort={sort} onSort={onSort}>
+  const head = (field: SortField, className?: string) => (
+    <SortableHead field={field} sort={sort} onSort={onSort} className={className}>
       {t(`company.planner.columns.${field}`)}
     </SortableHead>
   );
@@ -54,7 +54,7 @@ export function PlannerTable({
     <Table data-testid="planner-table">
       <TableHeader>
         <TableRow>
-          {head('name')}
+          {head('name', stickyColumn('left', STICKY_HEAD_BG))}
           {head('vendor_code')}
           {head('type_surface')}
           {head('size_surface')}
@@ -79,7 +79,7 @@ export function PlannerTable({
               data-changed={state.changed || undefined}
               className={cn(state.changed && 'bg-amber-50 hover:bg-amber-100/60')}
             >
-              <TableCell className="min-w-32 font-medium">
+              <TableCell className={cn('min-w-32 font-medium', stickyColumn('left', state.changed ? 'max-lg:bg-amber-50' : undefined))}>
                 <span className="inline-flex items-center gap-2">
                   {state.changed && <span className="size-2 shrink-0 rounded-full bg-amber-500" title={t('company.planner.changed')} aria-label={t('company.planner.changed')} />}
                   {row.name}

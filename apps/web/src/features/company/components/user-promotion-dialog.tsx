@@ -5,17 +5,30 @@ import type { UserPromotionRow } from '@promo/shared';
 import { Dialog, DialogContent, DialogTitle } from '@/components/ui/dialog';
 import { EmptyRow, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { DesignStatus } from '@/features/promotions/components/design-status';
+import { cn } from '@/lib/cn';
 import { userPromotionQuery } from '../api';
+
+/** Below 640 px each row is a card: its cells stack, each after its column name (data-label). */
+const CARDS = cn(
+  'max-sm:block max-sm:[&_tbody]:block max-sm:[&_thead]:hidden max-sm:[&_tr]:block max-sm:[&_tr]:py-2',
+  'max-sm:[&_td]:flex max-sm:[&_td]:max-w-none max-sm:[&_td]:gap-3 max-sm:[&_td]:py-1',
+  'max-sm:[&_td[data-label]]:before:w-28 max-sm:[&_td[data-label]]:before:shrink-0 max-sm:[&_td[data-label]]:before:font-normal',
+  'max-sm:[&_td[data-label]]:before:text-muted-foreground max-sm:[&_td[data-label]]:before:content-[attr(data-label)]',
+);
+
+const COLUMNS = ['surface', 'design', 'status', 'amount', 'tracker', 'comment'] as const;
+type Column = (typeof COLUMNS)[number];
 
 function SentCells({ row }: { row: UserPromotionRow }) {
   const { t } = useTranslation();
+  const label = (c: Column) => t(`company.promotion.columns.${c}`);
   if (!row.sent) {
     return (
       <>
-        <TableCell className="text-muted-foreground" title={t('company.promotion.planned')}>
+        <TableCell className="text-muted-foreground" title={t('company.promotion.planned')} data-label={label('amount')}>
           <span className="italic">{row.planned_amount}</span> <span className="text-xs">({t('company.promotion.planned')})</span>
         </TableCell>
-        <TableCell colSpan={2} className="text-muted-foreground">
+        <TableCell colSpan={2} className="text-muted-foreground" data-label={label('tracker')}>
           {t('company.promotion.not_sent')}
         </TableCell>
       </>
@@ -23,8 +36,10 @@ function SentCells({ row }: { row: UserPromotionRow }) {
   }
   return (
     <>
-      <TableCell className="font-medium">{row.sent.amount}</TableCell>
-      <TableCell>
+      <TableCell className="font-medium" data-label={label('amount')}>
+        {row.sent.amount}
+      </TableCell>
+      <TableCell data-label={label('tracker')}>
         {row.sent.tracker_url ? (
           <a href={row.sent.tracker_url} target="_blank" rel="noreferrer noopener" className="inline-flex items-center gap-1 text-primary underline" data-testid="tracker-link">
             {row.sent.tracker_number}
@@ -34,7 +49,7 @@ function SentCells({ row }: { row: UserPromotionRow }) {
           <span className="text-muted-foreground">{t('company.promotion.no_tracker')}</span>
         )}
       </TableCell>
-      <TableCell className="max-w-56 whitespace-pre-wrap">{row.sent.description || '–'}</TableCell>
+      <TableCell className="max-w-56 whitespace-pre-wrap" data-label={label('comment')}>{row.sent.description || '–'}</TableCell>
     </>
   );
 }
@@ -44,28 +59,28 @@ export function UserPromotionDialog({ promotionId, onClose }: { promotionId: num
   const { t } = useTranslation();
   const query = useQuery({ ...userPromotionQuery(promotionId ?? 0), enabled: promotionId !== null });
   const data = query.data;
+  const label = (c: Column) => t(`company.promotion.columns.${c}`);
   return (
     <Dialog open={promotionId !== null} onOpenChange={(open) => !open && onClose()}>
       <DialogContent className="max-w-4xl" data-testid="user-promotion-dialog">
         <DialogTitle>{data?.promotion.name ?? t('common.load_data')}</DialogTitle>
-        <Table>
+        <Table className={CARDS}>
           <TableHeader>
             <TableRow>
-              <TableHead>{t('company.promotion.columns.surface')}</TableHead>
-              <TableHead>{t('company.promotion.columns.design')}</TableHead>
-              <TableHead>{t('company.promotion.columns.status')}</TableHead>
-              <TableHead>{t('company.promotion.columns.amount')}</TableHead>
-              <TableHead>{t('company.promotion.columns.tracker')}</TableHead>
-              <TableHead>{t('company.promotion.columns.comment')}</TableHead>
+              {COLUMNS.map((c) => (
+                <TableHead key={c}>{label(c)}</TableHead>
+              ))}
             </TableRow>
           </TableHeader>
           <TableBody>
             {!data?.surfaces.length && <EmptyRow colSpan={6} loading={query.isPending} emptyText={t('company.promotion.empty')} />}
             {data?.surfaces.map((row) => (
               <TableRow key={row.id} data-testid={`user-promotion-row-${row.id}`}>
-                <TableCell className="font-medium">{row.surface.name}</TableCell>
-                <TableCell>{row.design.name}</TableCell>
-                <TableCell>
+                <TableCell className="font-medium" data-label={label('surface')}>
+                  {row.surface.name}
+                </TableCell>
+                <TableCell data-label={label('design')}>{row.design.name}</TableCell>
+                <TableCell data-label={label('status')}>
                   <DesignStatus status={row.design.data.status} />
                 </TableCell>
                 <SentCells row={row} />

@@ -1,7 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { SURFACE_SEARCH_FIELDS, type PlannerListData, type PlannerSurface, type PLANNER_SORT_FIELDS } from '@promo/shared';
+import { PLANNER_SORT_FIELDS, SURFACE_SEARCH_FIELDS, type PlannerListData, type PlannerSurface } from '@promo/shared';
+import { LeaveGuard } from '@/components/ui/discard-changes';
 import { ImageViewer } from '@/components/ui/image-viewer';
 import { Label } from '@/components/ui/label';
 import { PageHeader } from '@/components/ui/page-header';
@@ -10,6 +11,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { SearchControls } from '@/components/ui/search-controls';
 import { Switch } from '@/components/ui/switch';
 import { useLastGood } from '@/lib/use-last-good';
+import type { ListUrlSpec } from '@/lib/list-url';
 import { useListParams } from '@/lib/use-list-params';
 import { useSaveFeedback } from '@/lib/use-save-feedback';
 import { companyKeys, plannerQuery, saveAmount } from '../api';
@@ -18,6 +20,13 @@ import { useNoSuchCompanyNotice } from '../components/use-no-such-company';
 
 type SearchField = (typeof SURFACE_SEARCH_FIELDS)[number];
 type SortField = (typeof PLANNER_SORT_FIELDS)[number];
+const LIST: ListUrlSpec<SearchField, SortField, 'quantity'> = {
+  sortFields: PLANNER_SORT_FIELDS,
+  defaultSort: 'vendor_code',
+  fields: SURFACE_SEARCH_FIELDS,
+  defaultField: 'name',
+  filters: { quantity: 'flag' },
+};
 
 /**
  * The company planner (spec 001 §2.12): every surface with the station's amount. A row whose input
@@ -29,8 +38,8 @@ export default function CompanyPlannerPage() {
   const queryClient = useQueryClient();
   const feedback = useSaveFeedback();
   useNoSuchCompanyNotice();
-  const list = useListParams<SearchField, SortField>({ defaultSort: 'vendor_code', defaultField: 'name' });
-  const [onlyQuantity, setOnlyQuantity] = useState(false);
+  const list = useListParams(LIST);
+  const onlyQuantity = list.filters.quantity === '1';
   /** Typed but not saved amounts by surface id; kept across pages and searches. */
   const [drafts, setDrafts] = useState<Record<number, string>>({});
   const [viewer, setViewer] = useState<{ src: string; title: string } | null>(null);
@@ -39,6 +48,7 @@ export default function CompanyPlannerPage() {
     plannerQuery({ ...list.params, obj_search: { field: list.field, input_value: list.searchText }, only_quantity: onlyQuantity }),
   );
   const data = useLastGood(query.data);
+  useEffect(() => list.fitPage(query.isPlaceholderData ? undefined : query.data?.total));
 
   const save = useMutation({
     mutationFn: ({ row, amount }: { row: PlannerSurface; amount: number }) => saveAmount(row.id, amount),
@@ -55,6 +65,7 @@ export default function CompanyPlannerPage() {
   });
 
   const savedAmount = (row: PlannerSurface) => data?.userSurfacesData[row.id] ?? 0;
+  const unsaved = Object.entries(drafts).some(([id, draft]) => draft !== String(data?.userSurfacesData[Number(id)] ?? 0));
   const rowState = (row: PlannerSurface): PlannerRowState => {
     const saved = savedAmount(row);
     const draft = drafts[row.id] ?? String(saved);
@@ -64,16 +75,15 @@ export default function CompanyPlannerPage() {
   return (
     <section className="grid gap-4">
       <PageHeader title={t('company.planner.title')} />
+      {/* Typed amounts stay across the list's pages and searches; leaving the page loses them. */}
+      <LeaveGuard when={unsaved && !save.isPending} keepsSearch />
       <div className="flex flex-wrap items-center gap-3">
         <PageSizeSelect value={list.pageSize} onChange={list.setPageSize} />
         <div className="flex items-center gap-2">
           <Switch
             id="only-quantity"
             checked={onlyQuantity}
-            onCheckedChange={(v) => {
-              setOnlyQuantity(v);
-              list.setPage(1);
-            }}
+            onCheckedChange={(v) => list.setFilters({ quantity: v ? '1' : '' })}
           />
           <Label htmlFor="only-quantity">{t('company.planner.only_quantity')}</Label>
         </div>

@@ -1,27 +1,31 @@
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { HISTORY_SORT_FIELDS } from '@promo/shared';
+import { useEffect } from 'react';
+import { HISTORY_SORT_FIELDS } from '@promo/shared';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageSizeSelect } from '@/components/ui/page-size-select';
 import { Pagination } from '@/components/ui/pagination';
 import { SortableHead } from '@/components/ui/sortable-head';
 import { EmptyRow, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatDateTime } from '../format';
+import { formatDateTime } from '@/lib/format';
 import { useLastGood } from '@/lib/use-last-good';
+import type { ListUrlSpec } from '@/lib/list-url';
 import { useListParams } from '@/lib/use-list-params';
 import { historyQuery } from '../api';
 import { useNoSuchCompanyNotice } from '../components/use-no-such-company';
 
 type SortField = (typeof HISTORY_SORT_FIELDS)[number];
 const SORTABLE: SortField[] = ['time', 'user_name', 'surface_name'];
+const LIST: ListUrlSpec<'none', SortField> = { sortFields: HISTORY_SORT_FIELDS, defaultSort: 'time', defaultField: 'none' };
 
 /** The planner history (spec 001 §2.13): the station's changes, newest first. */
 export default function HistoryPlannerPage() {
   const { t } = useTranslation();
   useNoSuchCompanyNotice();
-  const list = useListParams<'none', SortField>({ defaultSort: 'time', defaultField: 'none' });
+  const list = useListParams(LIST);
   const query = useQuery(historyQuery(list.params));
   const data = useLastGood(query.data);
+  useEffect(() => list.fitPage(query.isPlaceholderData ? undefined : query.data?.total));
   return (
     <section className="grid gap-4">
       <PageHeader title={t('company.history.title')} />

@@ -4,16 +4,19 @@ import type { DesignRow } from '@promo/shared';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { serverMessage } from '@/lib/api-client';
+import { useSaveFeedback } from '@/lib/use-save-feedback';
 import { deleteDesign, designKeys } from '../api';
 
 /** Asks before deleting a design. */
 export function DeleteDesignDialog({ design, onClose }: { design: DesignRow | null; onClose: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const feedback = useSaveFeedback();
   const remove = useMutation({
     mutationFn: () => deleteDesign(design!.id),
     onSuccess: (res) => toast({ title: t('toast.system_message'), description: serverMessage(res) }),
-    // Failed deletes are silent (spec 001 §8); the list shows what is left either way.
+    // A refused delete says why (issue 12), where spec 001 §8 had it silent; the list shows what is left.
+    onError: (err) => feedback.failure(err),
     onSettled: () => {
       void queryClient.invalidateQueries({ queryKey: designKeys.all });
       onClose();

@@ -5,10 +5,12 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { designBody, type DesignRow } from '@promo/shared';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogFooter, DialogTitle } from '@/components/ui/dialog';
+import { DialogContent, DialogFooter, DialogTitle } from '@/components/ui/dialog';
+import { DialogCancel, FormDialog } from '@/components/ui/discard-changes';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
+import { useFormChanged } from '@/lib/use-form-changed';
 import { useSaveFeedback } from '@/lib/use-save-feedback';
 import { createDesign, designKeys, updateDesign, type DesignBody } from '../api';
 
@@ -40,6 +42,7 @@ export function DesignFormDialog({
   const isEdit = !!design;
 
   const form = useForm<FormValues, unknown, DesignBody>({ resolver, mode: 'onTouched', defaultValues: emptyValues() });
+  const changed = useFormChanged(form.control, form.formState.defaultValues);
   const { errors, isSubmitting } = form.formState;
 
   useEffect(() => {
@@ -62,7 +65,7 @@ export function DesignFormDialog({
   if (design && !options.some((c) => c.id === design.category_id)) options.push(design.category);
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <FormDialog open={open} onOpenChange={onOpenChange} dirty={changed}>
       <DialogContent className="max-w-lg">
         <DialogTitle>{isEdit ? t('designs.edit_title') : t('designs.create_title')}</DialogTitle>
         <form noValidate onSubmit={form.handleSubmit((body) => save.mutate(body))} className="grid gap-4" data-testid="design-form">
@@ -93,15 +96,13 @@ export function DesignFormDialog({
             />
           </FormField>
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              {t('common.cancel')}
-            </Button>
+            <DialogCancel />
             <Button type="submit" disabled={isSubmitting || save.isPending}>
               {isEdit ? t('common.save') : t('common.create')}
             </Button>
           </DialogFooter>
         </form>
       </DialogContent>
-    </Dialog>
+    </FormDialog>
   );
 }

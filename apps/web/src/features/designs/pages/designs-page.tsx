@@ -1,13 +1,14 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Plus } from 'lucide-react';
-import { can, pageCount, type DesignRow } from '@promo/shared';
+import { can, DESIGN_SORT_FIELDS, type DesignRow } from '@promo/shared';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
 import { useCurrentUser } from '@/lib/session';
 import { useLastGood } from '@/lib/use-last-good';
+import type { ListUrlSpec } from '@/lib/list-url';
 import { useListParams } from '@/lib/use-list-params';
 import { designsListQuery } from '../api';
 import { DeleteDesignDialog } from '../components/delete-design-dialog';
@@ -15,13 +16,21 @@ import { DesignFormDialog } from '../components/design-form-dialog';
 import { DesignsTable, type DesignSortField } from '../components/designs-table';
 import { DesignsToolbar } from '../components/designs-toolbar';
 
+// Default sort: name descending (spec 001 §9); the search is by name only.
+const LIST: ListUrlSpec<'name', DesignSortField, 'category'> = {
+  sortFields: DESIGN_SORT_FIELDS,
+  defaultSort: 'name',
+  defaultField: 'name',
+  filters: { category: 'id' },
+  clearedFilters: ['category'],
+};
+
 export default function DesignsPage() {
   const { t } = useTranslation();
   const me = useCurrentUser()!;
   const manage = can(me.role, 'catalog.manage');
-  // Default sort: name descending (spec 001 §9); the search is by name only.
-  const list = useListParams<'name', DesignSortField>({ defaultSort: 'name', defaultField: 'name' });
-  const [category, setCategory] = useState('');
+  const list = useListParams(LIST);
+  const category = list.filters.category;
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<DesignRow | null>(null);
   const [deleting, setDeleting] = useState<DesignRow | null>(null);
@@ -36,9 +45,7 @@ export default function DesignsPage() {
   const categories = data?.arr_categories ?? [];
   const total = data?.total ?? 0;
   // After a delete empties the last page, show the page that is now the last one.
-  if (query.data && !query.isPlaceholderData && list.page > pageCount(total, list.pageSize)) {
-    list.setPage(pageCount(total, list.pageSize));
-  }
+  useEffect(() => list.fitPage(query.isPlaceholderData ? undefined : query.data?.total));
 
   return (
     <section className="grid gap-4">
@@ -59,16 +66,10 @@ export default function DesignsPage() {
         onPageSize={list.setPageSize}
         categories={categories}
         category={category}
-        onCategory={(next) => {
-          setCategory(next);
-          list.setPage(1);
-        }}
+        onCategory={(next) => list.setFilters({ category: next })}
         text={list.text}
         onText={list.setText}
-        onClear={() => {
-          setCategory('');
-          list.clearSearch();
-        }}
+        onClear={list.clearSearch}
       />
       <DesignsTable
         rows={data?.designs ?? []}

@@ -6,9 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { ArrowLeft, Send } from 'lucide-react';
 import { createFeedbackBody, FEEDBACK_EDITOR_HEIGHT, type CreateFeedbackBody } from '@promo/shared';
 import { Button } from '@/components/ui/button';
+import { LeaveGuard } from '@/components/ui/discard-changes';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { PageHeader } from '@/components/ui/page-header';
+import { useFormChanged } from '@/lib/use-form-changed';
 import { useSaveFeedback } from '@/lib/use-save-feedback';
 import { createFeedback, feedbackKeys, recipientsQuery } from '../api';
 import { LazyRichTextEditor } from '../components/lazy-rich-text-editor';
@@ -38,6 +40,7 @@ export default function CreateFeedbackPage() {
     defaultValues: { title: '', to_user_id: '', message: '' },
   });
   const { errors } = form.formState;
+  const changed = useFormChanged(form.control, form.formState.defaultValues);
 
   const send = useMutation({
     mutationFn: createFeedback,
@@ -64,6 +67,8 @@ export default function CreateFeedbackPage() {
         onSubmit={form.handleSubmit((body) => send.mutate(body))}
         className="grid gap-5 rounded-md border border-border bg-background p-6"
       >
+        {/* Once sent, the page goes back by itself. */}
+        <LeaveGuard when={changed && !send.isPending} />
         <FormField id="feedback-title" label={t('feedback.fields.title')} error={errors.title?.message}>
           <Input id="feedback-title" aria-invalid={!!errors.title} autoComplete="off" maxLength={255} {...form.register('title')} />
         </FormField>

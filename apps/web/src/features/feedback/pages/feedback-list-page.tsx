@@ -1,17 +1,20 @@
-import { useState } from 'react';
+import { useEffect } from 'react';
 import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { ArrowRight, Plus } from 'lucide-react';
-import { DEFAULT_PAGE_SIZE, FEEDBACK_MESSAGE_EVENT, type FeedbackListItem } from '@promo/shared';
+import { FEEDBACK_MESSAGE_EVENT, type FeedbackListItem } from '@promo/shared';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { PageSizeSelect } from '@/components/ui/page-size-select';
 import { Pagination } from '@/components/ui/pagination';
 import { cn } from '@/lib/cn';
+import { formatDateTime } from '@/lib/format';
 import { useRealtimeEvent } from '@/lib/realtime';
 import { useCurrentUser } from '@/lib/session';
+import type { ListUrlSpec } from '@/lib/list-url';
 import { useLastGood } from '@/lib/use-last-good';
+import { useListParams } from '@/lib/use-list-params';
 import { feedbackKeys, feedbackListQuery } from '../api';
 import { ageText, useNow } from '../time';
 
@@ -37,7 +40,7 @@ function ThreadRow({ item, meId, now }: { item: FeedbackListItem; meId: number; 
             </span>
           )}
           <span className={cn('min-w-0 flex-1 truncate', item.unread ? 'font-semibold' : 'font-medium')}>{item.title}</span>
-          <time className="shrink-0 text-xs text-muted-foreground" dateTime={item.last_message_date} title={new Date(item.last_message_date).toLocaleString()}>
+          <time className="shrink-0 text-xs text-muted-foreground" dateTime={item.last_message_date} title={formatDateTime(item.last_message_date)}>
             {ageText(t, item.last_message_date, now)}
           </time>
         </div>
@@ -52,16 +55,18 @@ function ThreadRow({ item, meId, now }: { item: FeedbackListItem; meId: number; 
   );
 }
 
+/** Only the page and its size: the threads have one order and no search. */
+const LIST: ListUrlSpec<'none', 'none'> = { sortFields: ['none'], defaultSort: 'none', defaultField: 'none' };
+
 /** /feedback-messages (spec 001 §2.15): the caller's threads, newest activity first. */
 export default function FeedbackListPage() {
   const { t } = useTranslation();
   const me = useCurrentUser()!;
   const queryClient = useQueryClient();
-  const [page, setPage] = useState(1);
-  const [pageSize, setPageSize] = useState<number>(DEFAULT_PAGE_SIZE);
-  const params = { count_show: pageSize, start_index: (page - 1) * pageSize };
-  const query = useQuery(feedbackListQuery(params));
+  const list = useListParams(LIST);
+  const query = useQuery(feedbackListQuery({ count_show: list.params.count_show, start_index: list.params.start_index }));
   const data = useLastGood(query.data);
+  useEffect(() => list.fitPage(query.isPlaceholderData ? undefined : query.data?.total));
   const now = useNow();
 
   // A new thread or reply for this user: the list (order, preview, unread) is asked again.
@@ -78,13 +83,7 @@ export default function FeedbackListPage() {
         </Button>
       </PageHeader>
       <div className="flex items-center gap-3">
-        <PageSizeSelect
-          value={pageSize}
-          onChange={(size) => {
-            setPageSize(size);
-            setPage(1);
-          }}
-        />
+        <PageSizeSelect value={list.pageSize} onChange={list.setPageSize} />
         {data && <span className="text-sm text-muted-foreground">{t('feedback.list.total', { n: data.total })}</span>}
       </div>
       {!data?.feedbacks.length ? (
@@ -98,7 +97,7 @@ export default function FeedbackListPage() {
           ))}
         </ul>
       )}
-      <Pagination page={page} pageSize={pageSize} total={data?.total ?? 0} onPage={setPage} />
+      <Pagination page={list.page} pageSize={list.pageSize} total={data?.total ?? 0} onPage={list.setPage} />
     </section>
   );
 }

@@ -7,9 +7,12 @@ import { FEEDBACK_EDITOR_HEIGHT, FEEDBACK_MESSAGE_EVENT, hasRichText, type Feedb
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { cn } from '@/lib/cn';
+import { formatDateTime } from '@/lib/format';
+import { isRefusal } from '@/lib/error-catalogue';
 import { useRealtimeEvent } from '@/lib/realtime';
 import { useCurrentUser } from '@/lib/session';
 import { useSaveFeedback } from '@/lib/use-save-feedback';
+import NoAccessPage from '@/features/no-access/pages/no-access-page';
 import { addFeedbackMessage, feedbackKeys, threadQuery, withMessage } from '../api';
 import { LazyRichTextEditor } from '../components/lazy-rich-text-editor';
 import { RichTextView } from '../components/rich-text-view';
@@ -27,7 +30,7 @@ function MessageItem({ message, mine, sender, now }: { message: FeedbackMessage;
           <span className="font-semibold text-foreground" data-testid="message-sender">
             {sender}
           </span>
-          <time dateTime={message.create_date} title={new Date(message.create_date).toLocaleString()}>
+          <time dateTime={message.create_date} title={formatDateTime(message.create_date)}>
             {ageText(t, message.create_date, now)}
           </time>
         </header>
@@ -98,6 +101,7 @@ export default function ViewFeedbackPage() {
   };
   const participant = !!data && (data.feedback.from_user?.id === me.id || data.feedback.to_user?.id === me.id);
   const loading = id !== null && query.isPending;
+  if (isRefusal(query.error)) return <NoAccessPage />;
 
   return (
     <section className="grid max-w-4xl gap-4">

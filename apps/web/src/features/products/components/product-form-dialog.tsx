@@ -1,4 +1,4 @@
-import { useState, type ChangeEvent } from 'react';
+import { useEffect, useState, type ChangeEvent } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
@@ -20,7 +20,8 @@ import {
   type UrlImages,
 } from '@promo/shared';
 import { Button, buttonVariants } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogFooter, DialogTitle } from '@/components/ui/dialog';
+import { DialogContent, DialogFooter, DialogTitle } from '@/components/ui/dialog';
+import { DialogCancel, FormDialog } from '@/components/ui/discard-changes';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
@@ -30,6 +31,7 @@ import { toast } from '@/components/ui/use-toast';
 import { serverMessage } from '@/lib/api-client';
 import { cn } from '@/lib/cn';
 import { errorLines, type ApiErrorBody } from '@/lib/error-catalogue';
+import { useFormChanged } from '@/lib/use-form-changed';
 import { useSaveFeedback } from '@/lib/use-save-feedback';
 import { productKeys, updateProduct, createProduct, uploadProductImage } from '../api';
 
@@ -96,14 +98,15 @@ export function ProductFormDialog({
   categories: string[];
 }) {
   const { t } = useTranslation();
+  const [changed, setChanged] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <FormDialog open={open} onOpenChange={onOpenChange} dirty={changed}>
       <DialogContent className="max-w-4xl">
         <DialogTitle>{product ? t('products.edit_title') : t('products.create_title')}</DialogTitle>
         {/* Mounted with each opening, so it starts from the row (or empty) every time. */}
-        <ProductForm product={product} categories={categories} onClose={() => onOpenChange(false)} />
+        <ProductForm product={product} categories={categories} onClose={() => onOpenChange(false)} onChanged={setChanged} />
       </DialogContent>
-    </Dialog>
+    </FormDialog>
   );
 }
 
@@ -111,10 +114,13 @@ function ProductForm({
   product,
   categories,
   onClose,
+  onChanged,
 }: {
   product: ProductRow | null;
   categories: string[];
   onClose: () => void;
+  /** Whether the fields differ from where they started (closing then asks first). */
+  onChanged: (changed: boolean) => void;
 }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -127,6 +133,11 @@ function ProductForm({
     defaultValues: initialValues(product),
   });
   const { errors } = form.formState;
+  const changed = useFormChanged(form.control, form.formState.defaultValues);
+  useEffect(() => {
+    onChanged(changed);
+    return () => onChanged(false);
+  }, [changed, onChanged]);
 
   const save = useMutation({
     mutationFn: (body: ProductBody) => (product ? updateProduct(product.id, body) : createProduct(body)),
@@ -200,9 +211,7 @@ function ProductForm({
       {/* Kept in view while the fields scroll. A press does not take the focus, so the blur check of
           the field being left cannot move the buttons away from under the pointer before the click. */}
       <DialogFooter className="sticky -bottom-6 -mx-6 -mb-6 border-t border-border bg-background px-6 py-4">
-        <Button type="button" variant="outline" onMouseDown={(e) => e.preventDefault()} onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
+        <DialogCancel onMouseDown={(e) => e.preventDefault()} />
         {/* The resolver blocks the save while any field is invalid. */}
         <Button type="submit" disabled={save.isPending} onMouseDown={(e) => e.preventDefault()}>
           {t('common.save')}
@@ -230,7 +239,6 @@ function ProductImage({ product }: { product: ProductRow }) {
     },
     onError: (err) => {
       const body = isAxiosError<ApiErrorBody>(err) ? err.response?.data : undefined;
-      if (body?.message?.includes('No access')) return;
       const description =
         errorLines(body, t) || (isAxiosError(err) && !err.response ? t('errors.network') : t('errors.unknown'));
       // The upload step failing is 'File failed'; a failed set-image shows its error as a system message.

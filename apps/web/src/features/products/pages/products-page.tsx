@@ -1,14 +1,15 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Plus } from 'lucide-react';
-import { can, type ProductRow } from '@promo/shared';
+import { can, PRODUCT_SEARCH_FIELDS, PRODUCT_SORT_FIELDS, type ProductRow } from '@promo/shared';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { ImageViewer } from '@/components/ui/image-viewer';
 import { Pagination } from '@/components/ui/pagination';
 import { useCurrentUser } from '@/lib/session';
 import { useLastGood } from '@/lib/use-last-good';
+import type { ListUrlSpec } from '@/lib/list-url';
 import { useListParams } from '@/lib/use-list-params';
 import { productsListQuery } from '../api';
 import { DeleteProductDialog } from '../components/delete-product-dialog';
@@ -16,14 +17,21 @@ import { ProductFormDialog } from '../components/product-form-dialog';
 import { ProductsTable, type ProductSortField } from '../components/products-table';
 import { ProductsToolbar, type ProductFilters, type ProductSearchField } from '../components/products-toolbar';
 
-const NO_FILTERS: ProductFilters = { category: '', subCategory: '' };
+const LIST: ListUrlSpec<ProductSearchField, ProductSortField, 'category' | 'sub'> = {
+  sortFields: PRODUCT_SORT_FIELDS,
+  defaultSort: 'ean',
+  fields: PRODUCT_SEARCH_FIELDS,
+  defaultField: 'name',
+  filters: { category: 'text', sub: 'text' },
+  clearedFilters: ['category', 'sub'],
+};
 
 export default function ProductsPage() {
   const { t } = useTranslation();
   const me = useCurrentUser();
   const mayManage = can(me?.role, 'catalog.manage');
-  const list = useListParams<ProductSearchField, ProductSortField>({ defaultSort: 'ean', defaultField: 'name' });
-  const [filters, setFilters] = useState(NO_FILTERS);
+  const list = useListParams(LIST);
+  const filters: ProductFilters = { category: list.filters.category, subCategory: list.filters.sub };
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<ProductRow | null>(null);
   const [deleting, setDeleting] = useState<ProductRow | null>(null);
@@ -42,11 +50,9 @@ export default function ProductsPage() {
   );
   // A list of the wrong shape (or a failed load) leaves the last good one on screen (spec 000 §7, §8).
   const shown = useLastGood(query.data);
+  useEffect(() => list.fitPage(query.isPlaceholderData ? undefined : query.data?.total));
 
-  const onFilters = (next: ProductFilters) => {
-    setFilters(next);
-    list.setPage(1);
-  };
+  const onFilters = (next: ProductFilters) => list.setFilters({ category: next.category, sub: next.subCategory });
   const onOpenImage = (src: string, title: string) => setViewing({ src, title });
 
   return (
@@ -74,10 +80,7 @@ export default function ProductsPage() {
         onField={list.setField}
         text={list.text}
         onText={list.setText}
-        onClear={() => {
-          list.clearSearch();
-          setFilters(NO_FILTERS);
-        }}
+        onClear={list.clearSearch}
         showClear={!!list.text || list.field !== 'name' || !!filters.category || !!filters.subCategory}
       />
       <ProductsTable

@@ -59,16 +59,4 @@ export function PickedFile({ file, onRemove, disabled }: { file: File; onRemove:
   );
 }
 
-/** Upload progress of the file being sent. */
-export function UploadProgress({ fraction }: { fraction: number }) {
-  const { t } = useTranslation();
-  const percent = Math.round(fraction * 100);
-  return (
-    <div className="grid gap-1" data-testid="upload-progress">
-      <span className="text-xs text-muted-foreground">{t('chat.uploading', { percent })}</span>
-      <div role="progressbar" aria-valuemin={0} aria-valuemax={100} aria-valuenow={percent} aria-label={t('chat.upload_progress')} className="h-1.5 overflow-hidden rounded bg-muted">
-        <div className="h-full bg-primary transition-[width]" style={{ width: `${percent}%` }} />
-      </div>
-    </div>
-  );
-}
+export { UploadProgress } from '@/components/ui/upload-progress';

@@ -23,7 +23,7 @@ const msg = (id: number, over: Partial<ChatMessage> = {}): ChatMessage => ({
   create_date: '2026-03-01T10:00:00.000Z',
   ...over,
 });
-const chat = (...messages: ChatMessage[]): ChatData => ({ chat: { id: 7, promotion_surface_design_id: 3, design_status: 'Correction', messages } });
+const chat = (...messages: ChatMessage[]): ChatData => ({ chat: { id: 7, promotion_surface_design_id: 3, design_status: 'Correction', print_files_fixed: false, messages } });
 const ids = (d: ChatData | undefined) => d?.chat.messages.map((m) => m.id);
 
 describe('appendMessage', () => {

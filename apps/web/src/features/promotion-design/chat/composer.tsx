@@ -15,6 +15,7 @@ export interface ComposerProps {
   replyTo: ChatMessage | null;
   messages: ChatMessage[];
   designStatus: string;
+  printFilesFixed: boolean;
   canChooseType: boolean;
   busy: boolean;
   progress: number | null;
@@ -24,7 +25,7 @@ export interface ComposerProps {
 }
 
 /** Writes a message: text, one file and its type; Enter sends, Shift+Enter breaks the line. */
-export function Composer({ editing, replyTo, messages, designStatus, canChooseType, busy, progress, onSend, onCancelEdit, onCancelReply }: ComposerProps) {
+export function Composer({ editing, replyTo, messages, designStatus, printFilesFixed, canChooseType, busy, progress, onSend, onCancelEdit, onCancelReply }: ComposerProps) {
   const { t } = useTranslation();
   const [text, setText] = useState(editing?.text ?? '');
   const [file, setFile] = useState<File | null>(null);
@@ -60,7 +61,7 @@ export function Composer({ editing, replyTo, messages, designStatus, canChooseTy
       {file && (
         <div className="flex flex-wrap items-center gap-3">
           <PickedFile file={file} disabled={busy} onRemove={() => setFile(null)} />
-          {canChooseType && <FileTypePicker value={typeFile} onChange={setTypeFile} designStatus={designStatus} />}
+          {canChooseType && <FileTypePicker value={typeFile} onChange={setTypeFile} designStatus={designStatus} printFilesFixed={printFilesFixed} />}
         </div>
       )}
       {replaced && (

@@ -24,6 +24,7 @@ export function DesignChat({ chatId, designStatus }: DesignChatProps) {
   const userId = me?.id ?? 0;
   const query = useQuery({ ...chatQuery(chatId), enabled: chatId > 0 });
   const messages = query.data?.chat.messages ?? [];
+  const printFilesFixed = query.data?.chat.print_files_fixed ?? false;
   useChatLive(chatId, userId, query.data);
 
   const [progress, setProgress] = useState<number | null>(null);
@@ -56,6 +57,7 @@ export function DesignChat({ chatId, designStatus }: DesignChatProps) {
           userId={userId}
           canRate={can(me?.role, 'chat.rate')}
           canSeeRating={can(me?.role, 'chat.seeRating')}
+          printFilesFixed={printFilesFixed}
           onReply={(m) => {
             setEditing(null);
             setReplyTo(m);
@@ -76,6 +78,7 @@ export function DesignChat({ chatId, designStatus }: DesignChatProps) {
         replyTo={replyTo}
         messages={messages}
         designStatus={designStatus}
+        printFilesFixed={printFilesFixed}
         canChooseType={can(me?.role, 'chat.chooseFileType')}
         busy={actions.send.isPending || actions.update.isPending}
         progress={progress}

@@ -19,6 +19,9 @@ export const extensionKind = (name: string): 'image' | 'document' => (isImageNam
 export const isPrintFileBlocked = (type: ChatFileType, designStatus: string) =>
   (type === 'HQ' || type === 'LQ') && (NO_PRINT_FILE_STATUSES as readonly string[]).includes(designStatus);
 
+/** Sent to printers, a live HQ file is what they print: it stays (decision 011). */
+export const isFixedPrintFile = (m: ChatMessage, printFilesFixed: boolean) => printFilesFixed && m.type_file === 'HQ' && !!m.url_file;
+
 /** The live message an HQ or LQ file of this kind would replace (the server marks it removed). */
 export function replacedBy(messages: ChatMessage[], type: ChatFileType, fileName: string): ChatMessage | undefined {
   if (type !== 'HQ' && type !== 'LQ') return undefined;

@@ -1,5 +1,4 @@
 import type { ChatFileType } from '@promo/shared';
-import { formatDate } from '@/lib/format';
 
 /** Locale keys of the file types; '' is a plain attachment. */
 export const FILE_TYPE_LABELS: Record<ChatFileType, string> = {
@@ -16,6 +15,3 @@ export const RATING_LABELS: Record<number, string> = {
   3: 'chat.rating_approved',
 };
 
-/** dd.mm.yyyy hh:mm, like the other dates of the app. */
-export const formatMessageTime = (iso: string) =>
-  `${formatDate(iso)} ${new Date(iso).toLocaleTimeString('ru-RU', { hour: '2-digit', minute: '2-digit' })}`;

@@ -4,6 +4,8 @@ import { Button } from '@/components/ui/button';
 
 interface Props {
   own: boolean;
+  /** The sender's own message, unless it is a print file that must stay. */
+  deletable: boolean;
   hasText: boolean;
   onReply: () => void;
   onCopy: () => void;
@@ -12,7 +14,7 @@ interface Props {
 }
 
 /** The actions of a live message: reply and copy for all, edit and delete for the sender. */
-export function MessageActions({ own, hasText, onReply, onCopy, onEdit, onDelete }: Props) {
+export function MessageActions({ own, deletable, hasText, onReply, onCopy, onEdit, onDelete }: Props) {
   const { t } = useTranslation();
   const icon = 'size-7 text-muted-foreground hover:text-foreground';
   return (
@@ -30,9 +32,11 @@ export function MessageActions({ own, hasText, onReply, onCopy, onEdit, onDelete
           <Button variant="ghost" size="icon" className={icon} aria-label={t('common.edit')} title={t('common.edit')} onClick={onEdit}>
             <Pencil />
           </Button>
-          <Button variant="ghost" size="icon" className={icon} aria-label={t('common.delete')} title={t('common.delete')} onClick={onDelete}>
-            <Trash2 />
-          </Button>
+          {deletable && (
+            <Button variant="ghost" size="icon" className={icon} aria-label={t('common.delete')} title={t('common.delete')} onClick={onDelete}>
+              <Trash2 />
+            </Button>
+          )}
         </>
       )}
     </div>

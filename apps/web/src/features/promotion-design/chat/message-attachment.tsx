@@ -30,9 +30,10 @@ export function MessageAttachment({ message, onOpenImage }: { message: ChatMessa
           href={message.url_file}
           download={message.file_name}
           className="flex w-fit max-w-full items-center gap-2 rounded-md border border-border bg-background px-2 py-1 text-sm hover:bg-accent"
-          aria-label={t('chat.download_file', { name: message.file_name })}
         >
           {images ? <Download className="size-4 shrink-0" /> : <FileText className="size-4 shrink-0" />}
+          {/* Named by what it shows: "Download plan.pdf 1.2 MB". */}
+          <span className="sr-only">{t('chat.download')} </span>
           <span className="truncate">{message.file_name}</span>
           <span className="shrink-0 text-xs text-muted-foreground">{message.file_size}</span>
         </a>

@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '@promo/shared';
 import { cn } from '@/lib/cn';
-import { formatMessageTime } from './labels';
+import { formatDateTime } from '@/lib/format';
 import { MessageActions } from './message-actions';
 import { MessageAttachment } from './message-attachment';
 import { RatingControl, RatingLabel } from './rating-control';
@@ -22,12 +22,14 @@ interface Props extends MessageHandlers {
   /** The message this one answers, when it answers one. */
   quoted: ChatMessage | undefined;
   own: boolean;
+  /** An HQ file the printers work from: the sender cannot remove it. */
+  fixed: boolean;
   canRate: boolean;
   canSeeRating: boolean;
 }
 
 /** One message: sender and time, the quote, the file, the text, rating, receipt and actions. */
-export function MessageItem({ message, quoted, own, canRate, canSeeRating, ...on }: Props) {
+export function MessageItem({ message, quoted, own, fixed, canRate, canSeeRating, ...on }: Props) {
   const { t } = useTranslation();
   const removed = message.delete_message;
   const sketch = !removed && message.type_file === 'Sketch' && !!message.url_file;
@@ -40,7 +42,7 @@ export function MessageItem({ message, quoted, own, canRate, canSeeRating, ...on
       <article className={cn('grid max-w-[85%] gap-1 rounded-lg border px-3 py-2 text-sm shadow-xs', own ? 'border-primary/20 bg-primary/5' : 'border-border bg-background')}>
         <header className="flex flex-wrap items-baseline gap-x-2 text-xs text-muted-foreground">
           <span className="font-semibold text-foreground">{message.sender_name}</span>
-          <time dateTime={message.create_date}>{formatMessageTime(message.create_date)}</time>
+          <time dateTime={message.create_date}>{formatDateTime(message.create_date)}</time>
           {message.update_message && !removed && <span className="italic">{t('chat.edited')}</span>}
         </header>
         {removed ? (
@@ -66,12 +68,18 @@ export function MessageItem({ message, quoted, own, canRate, canSeeRating, ...on
           {!removed && (
             <MessageActions
               own={own}
+              deletable={own && !fixed}
               hasText={!!message.text}
               onReply={() => on.onReply(message)}
               onCopy={() => on.onCopy(message)}
               onEdit={() => on.onEdit(message)}
               onDelete={() => on.onDelete(message)}
             />
+          )}
+          {own && fixed && (
+            <span className="text-xs text-muted-foreground" data-testid="print-file-fixed">
+              {t('chat.print_file_fixed')}
+            </span>
           )}
           {own && <ReadReceipt message={message} />}
         </footer>

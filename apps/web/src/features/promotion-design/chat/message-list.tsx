@@ -2,6 +2,7 @@ import { useEffect, useLayoutEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '@promo/shared';
 import { isUnreadFor } from './chat-cache';
+import { isFixedPrintFile } from './file-rules';
 import { MessageItem, type MessageHandlers } from './message-item';
 
 interface Props extends MessageHandlers {
@@ -9,6 +10,7 @@ interface Props extends MessageHandlers {
   userId: number;
   canRate: boolean;
   canSeeRating: boolean;
+  printFilesFixed: boolean;
 }
 
 const NEAR_BOTTOM_PX = 80;
@@ -17,7 +19,7 @@ const NEAR_BOTTOM_PX = 80;
  * The messages, oldest first. On opening it shows the first unread message of others, else the
  * end; later it follows new messages while the reader is at the end (or sent one).
  */
-export function MessageList({ messages, userId, canRate, canSeeRating, ...handlers }: Props) {
+export function MessageList({ messages, userId, canRate, canSeeRating, printFilesFixed, ...handlers }: Props) {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   const content = useRef<HTMLOListElement>(null);
@@ -74,6 +76,7 @@ export function MessageList({ messages, userId, canRate, canSeeRating, ...handle
             message={m}
             quoted={m.comment_mess_id !== null ? byNumber.get(m.comment_mess_id) : undefined}
             own={m.sender_id === userId}
+            fixed={isFixedPrintFile(m, printFilesFixed)}
             canRate={canRate}
             canSeeRating={canSeeRating}
             {...handlers}

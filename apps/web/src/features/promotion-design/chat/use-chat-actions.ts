@@ -34,7 +34,6 @@ export function useChatActions(chatId: number, onProgress: (fraction: number | n
     const cause = err instanceof UploadError ? err.reason : err;
     if (!isAxiosError<ApiErrorBody>(cause)) return;
     const body = cause.response?.data;
-    if (body?.message?.includes('No access')) return;
     const description = errorLines(body, t) || (cause.response ? t('errors.unknown') : t('errors.network'));
     toast({ variant: 'destructive', title: err instanceof UploadError ? t('errors.file_failed') : t('errors.error'), description });
   };

@@ -1,15 +1,17 @@
-import type { ChangeEvent } from 'react';
-import { Controller, useForm } from 'react-hook-form';
+import { useEffect, useState, type ChangeEvent } from 'react';
+import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { BRIEF_COLORS, BRIEF_PLU_SCAN, BRIEF_SUPPLIER_DISCOUNTS, digitsOnly, PSD_STATUS_NAMES, type DesignPageData } from '@promo/shared';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogFooter, DialogTitle } from '@/components/ui/dialog';
+import { DialogContent, DialogFooter, DialogTitle } from '@/components/ui/dialog';
+import { DialogCancel, FormDialog } from '@/components/ui/discard-changes';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Switch } from '@/components/ui/switch';
+import { LazyRichTextEditor } from '@/features/feedback/components/lazy-rich-text-editor';
 import { useSaveFeedback } from '@/lib/use-save-feedback';
 import { designPageKeys, updateBrief } from '../api';
 import { briefFormValues, changedBriefFields, type BriefChanges, type BriefFormValues } from '../brief-changes';
@@ -33,23 +35,31 @@ const textareaClass =
 /** The "Edit design" modal with every brief field; mounted with each opening, from the brief on screen. */
 export function BriefFormDialog({ open, onOpenChange, data }: { open: boolean; onOpenChange: (open: boolean) => void; data: DesignPageData }) {
   const { t } = useTranslation();
+  const [changed, setChanged] = useState(false);
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <FormDialog open={open} onOpenChange={onOpenChange} dirty={changed}>
       <DialogContent className="max-w-3xl" data-testid="brief-dialog">
         <DialogTitle>{t('design.edit_title', { name: data.name })}</DialogTitle>
-        {open && <BriefForm data={data} onClose={() => onOpenChange(false)} />}
+        {open && <BriefForm data={data} onClose={() => onOpenChange(false)} onChanged={setChanged} />}
       </DialogContent>
-    </Dialog>
+    </FormDialog>
   );
 }
 
-function BriefForm({ data, onClose }: { data: DesignPageData; onClose: () => void }) {
+function BriefForm({ data, onClose, onChanged }: { data: DesignPageData; onClose: () => void; onChanged: (changed: boolean) => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const feedback = useSaveFeedback();
-  const initial = briefFormValues(data.data);
+  // The brief as the modal opened: a status pushed meanwhile must not count as the user's change.
+  const [initial] = useState(() => briefFormValues(data.data));
   const form = useForm<BriefFormValues>({ defaultValues: initial });
   const { errors } = form.formState;
+  const values = useWatch({ control: form.control }) as BriefFormValues;
+  const changed = Object.keys(changedBriefFields(initial, values)).length > 0;
+  useEffect(() => {
+    onChanged(changed);
+    return () => onChanged(false);
+  }, [changed, onChanged]);
 
   const save = useMutation({
     mutationFn: (changes: BriefChanges) => updateBrief(data.id, changes),
@@ -131,7 +141,22 @@ function BriefForm({ data, onClose }: { data: DesignPageData; onClose: () => voi
         </div>
       </div>
       <FormField id="brief-description" label={t('design.fields.description')} error={errors.description?.message}>
-        <textarea id="brief-description" rows={5} maxLength={50_000} className={textareaClass} {...invalid('description')} {...form.register('description')} />
+        {/* Rich text (spec 001 §3), in the feedback editor; the server keeps it through the same allowlist. */}
+        <Controller
+          control={form.control}
+          name="description"
+          render={({ field }) => (
+            <LazyRichTextEditor
+              id="brief-description"
+              label={t('design.fields.description')}
+              value={field.value}
+              onChange={field.onChange}
+              onBlur={field.onBlur}
+              invalid={!!errors.description}
+              height={160}
+            />
+          )}
+        />
       </FormField>
       <FormField id="brief-additional_description" label={t('design.fields.additional_description')} error={errors.additional_description?.message}>
         <textarea
@@ -144,9 +169,7 @@ function BriefForm({ data, onClose }: { data: DesignPageData; onClose: () => voi
         />
       </FormField>
       <DialogFooter className="sticky -bottom-6 -mx-6 -mb-6 border-t border-border bg-background px-6 py-4">
-        <Button type="button" variant="outline" onClick={onClose}>
-          {t('common.cancel')}
-        </Button>
+        <DialogCancel />
         <Button type="submit" disabled={save.isPending}>
           {t('common.save')}
         </Button>

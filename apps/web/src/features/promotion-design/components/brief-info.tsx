@@ -1,12 +1,16 @@
 import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { DesignPageData } from '@promo/shared';
+import { hasRichText, type DesignPageData } from '@promo/shared';
+import { RichTextView } from '@/features/feedback/components/rich-text-view';
 import { DesignStatus } from '@/features/promotions/components/design-status';
-import { briefSummary, briefText } from '../brief-summary';
+import { briefSummary } from '../brief-summary';
 import { useBriefChoiceLabel } from './brief-choice';
 import { BriefSection } from './brief-section';
 
-/** Every brief field, read-only. The description may hold HTML: its words are shown as text, never as HTML. */
+/**
+ * Every brief field, read-only. The description is rich text, shown sanitized as the feedback
+ * messages are; the additional description is plain text.
+ */
 export function BriefInfo({ data }: { data: DesignPageData }) {
   const { t } = useTranslation();
   const choice = useBriefChoiceLabel();
@@ -36,15 +40,14 @@ export function BriefInfo({ data }: { data: DesignPageData }) {
           </div>
         ))}
       </dl>
-      {(['description', 'additional_description'] as const).map((name) => {
-        const text = briefText(brief[name]);
-        return (
-          <div key={name} className="grid gap-1 text-sm" data-testid={`brief-${name}`}>
-            <h3 className="text-muted-foreground">{t(`design.fields.${name}`)}</h3>
-            {text ? <p className="break-words whitespace-pre-line">{text}</p> : <Empty />}
-          </div>
-        );
-      })}
+      <div className="grid gap-1 text-sm" data-testid="brief-description">
+        <h3 className="text-muted-foreground">{t('design.fields.description')}</h3>
+        {hasRichText(brief.description) ? <RichTextView html={brief.description} /> : <Empty />}
+      </div>
+      <div className="grid gap-1 text-sm" data-testid="brief-additional_description">
+        <h3 className="text-muted-foreground">{t('design.fields.additional_description')}</h3>
+        {brief.additional_description ? <p className="break-words whitespace-pre-line">{brief.additional_description}</p> : <Empty />}
+      </div>
     </BriefSection>
   );
 }

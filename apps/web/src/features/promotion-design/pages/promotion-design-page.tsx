@@ -6,7 +6,9 @@ import { isAxiosError } from 'axios';
 import { Pencil } from 'lucide-react';
 import { can } from '@promo/shared';
 import { Button } from '@/components/ui/button';
+import { isRefusal } from '@/lib/error-catalogue';
 import { useCurrentUser } from '@/lib/session';
+import NoAccessPage from '@/features/no-access/pages/no-access-page';
 import { DesignStatus } from '@/features/promotions/components/design-status';
 import { designPageQuery, type DesignPageIds } from '../api';
 import { DesignChat } from '../chat/design-chat';
@@ -16,6 +18,7 @@ import { BriefInfo } from '../components/brief-info';
 import { BriefProducts } from '../components/brief-products';
 import { DesignBreadcrumb } from '../components/design-breadcrumb';
 import { DesignerBinding } from '../components/designer-binding';
+import { useDesignStatusLive } from '../use-design-status-live';
 
 const digits = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : null);
 
@@ -26,8 +29,8 @@ function readIds(params: URLSearchParams): DesignPageIds | null {
   return { promotion_id, surface_id, surface_design_id };
 }
 
-/** A design that is not there for this user: missing (404), not visible (403) or ids out of range (422). */
-const isMissing = (err: unknown) => isAxiosError(err) && [403, 404, 422].includes(err.response?.status ?? 0);
+/** A design that is not there: missing (404) or ids out of range (422). One the user may not see (403) says so. */
+const isMissing = (err: unknown) => isAxiosError(err) && [404, 422].includes(err.response?.status ?? 0);
 
 /** /promotion-design?prom_id=&sur_id=&prom_sur_des_id= (spec 001 §2.4): the chat left, the brief right. */
 export default function PromotionDesignPage() {
@@ -42,8 +45,10 @@ function DesignPage({ ids }: { ids: DesignPageIds }) {
   const me = useCurrentUser()!;
   const page = useQuery(designPageQuery(ids));
   const [editing, setEditing] = useState(false);
+  useDesignStatusLive(ids.surface_design_id, page.data?.chat_id ?? 0);
 
   if (page.isPending) return <p className="text-muted-foreground">{t('common.load_data')}</p>;
+  if (isRefusal(page.error)) return <NoAccessPage />;
   // Empty data or a missing chat goes to the 404 page; other load failures are silent (spec 001 §8).
   if ((page.isSuccess && !page.data?.chat_id) || isMissing(page.error)) return <Navigate to="/not-found-404" replace />;
   if (!page.data) return <p className="text-muted-foreground">{t('design.not_loaded')}</p>;

@@ -3,40 +3,41 @@ import { Controller, useForm } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import { format } from 'date-fns';
 import { z } from 'zod';
-import { nameField, parseDateInput, type PromotionRow } from '@promo/shared';
+import { isDayString, nameField, type PromotionRow } from '@promo/shared';
 import { Button } from '@/components/ui/button';
+import { DatePicker } from '@/components/ui/date-picker';
+import { LeaveGuard } from '@/components/ui/discard-changes';
 import { FormField } from '@/components/ui/form-field';
+import { ImageField } from '@/components/ui/image-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Switch } from '@/components/ui/switch';
+import { LazyRichTextEditor } from '@/features/feedback/components/lazy-rich-text-editor';
+import { useFormChanged } from '@/lib/use-form-changed';
 import { managersQuery, type PromotionFormValues } from '../api';
 
-/** A day the server takes: a date input lets one type year 20270, which no Date can hold. */
-const isDay = (day: string) => parseDateInput(day) !== null;
-
+/** The period's days, 'YYYY-MM-DD' from the date pickers; what is typed and is no real day is refused. */
 const schema = z
   .object({
     name: nameField,
-    period_from: z.string().min(1, 'start_date_required').refine(isDay, 'period_valid_dates'),
-    period_to: z.string().min(1, 'end_date_required').refine(isDay, 'period_valid_dates'),
+    period_from: z.string().min(1, 'start_date_required').refine(isDayString, 'period_valid_dates'),
+    period_to: z.string().min(1, 'end_date_required').refine(isDayString, 'period_valid_dates'),
     description: z.string().max(20_000, 'max_length'),
     manager_id: z.string(),
     show_in_user_promotions: z.boolean(),
   })
-  .refine((v) => !v.period_from || !v.period_to || v.period_from <= v.period_to, { path: ['period_to'], message: 'period_valid_dates' });
-
-/** A date input's value (local day) from an ISO time, and back: the start and the end of that day. */
-const toDay = (iso: string) => format(new Date(iso), 'yyyy-MM-dd');
-const startOf = (day: string) => new Date(`${day}T00:00:00`).toISOString();
-const endOf = (day: string) => new Date(`${day}T23:59:59.999`).toISOString();
+  .refine((v) => !isDayString(v.period_from) || !isDayString(v.period_to) || v.period_from <= v.period_to, {
+    path: ['period_to'],
+    message: 'period_valid_dates',
+  });
 
 const fromRow = (p: PromotionRow | undefined): PromotionFormValues => ({
   name: p?.name ?? '',
-  period_from: p ? toDay(p.period.from) : '',
-  period_to: p ? toDay(p.period.to) : '',
+  // Calendar days in Oslo, sent back as they are: no browser time zone moves them (decision 012).
+  period_from: p?.period.from ?? '',
+  period_to: p?.period.to ?? '',
   description: p?.description ?? '',
   manager_id: p?.manager_id ? String(p.manager_id) : '',
   show_in_user_promotions: p?.show_in_user_promotions ?? false,
@@ -46,12 +47,15 @@ export function PromotionForm({
   promotion,
   editable,
   saving,
+  uploadProgress = null,
   onSave,
   serverErrors,
 }: {
   promotion: PromotionRow | undefined;
   editable: boolean;
   saving: boolean;
+  /** 0..1 while the chosen image uploads, else null. */
+  uploadProgress?: number | null;
   onSave: (values: PromotionFormValues, image: File | null) => void;
   serverErrors: Record<string, string[]> | null;
 }) {
@@ -61,7 +65,12 @@ export function PromotionForm({
   const defaults = useMemo(() => fromRow(promotion), [promotion]);
   const form = useForm<PromotionFormValues>({ resolver: zodResolver(schema), mode: 'onTouched', defaultValues: defaults });
   const { errors } = form.formState;
-  useEffect(() => form.reset(defaults), [defaults, form]);
+  const changed = useFormChanged(form.control, form.formState.defaultValues) || !!image;
+  // The promotion as saved (a chosen image included) is where the form starts again.
+  useEffect(() => {
+    form.reset(defaults);
+    setImage(null);
+  }, [defaults, form]);
   // A native select cannot show a value before its option exists: once the managers arrive, the
   // stored manager is chosen again (it showed "No manager" although the promotion had one).
   useEffect(() => {
@@ -73,9 +82,11 @@ export function PromotionForm({
     }
   }, [serverErrors, form]);
 
-  const submit = form.handleSubmit((v) => onSave({ ...v, period_from: startOf(v.period_from), period_to: endOf(v.period_to) }, image));
+  const submit = form.handleSubmit((v) => onSave(v, image));
   return (
     <form noValidate onSubmit={submit} className="grid gap-4 rounded-md border border-border bg-background p-4" data-testid="promotion-form">
+      {/* Once saving, the page moves on by itself. */}
+      <LeaveGuard when={editable && changed && !saving} />
       <fieldset disabled={!editable} className="grid gap-4 sm:grid-cols-2">
         <FormField id="promotion-name" label={t('promotions.fields.name')} error={errors.name?.message}>
           <Input id="promotion-name" aria-invalid={!!errors.name} {...form.register('name')} />
@@ -90,19 +101,39 @@ export function PromotionForm({
             ))}
           </NativeSelect>
         </FormField>
-        <FormField id="promotion-from" label={t('promotions.fields.period_from')} error={errors.period_from?.message}>
-          <Input id="promotion-from" type="date" aria-invalid={!!errors.period_from} {...form.register('period_from')} />
-        </FormField>
-        <FormField id="promotion-to" label={t('promotions.fields.period_to')} error={errors.period_to?.message}>
-          <Input id="promotion-to" type="date" aria-invalid={!!errors.period_to} {...form.register('period_to')} />
-        </FormField>
+        {(['period_from', 'period_to'] as const).map((name) => {
+          const id = name === 'period_from' ? 'promotion-from' : 'promotion-to';
+          const label = t(`promotions.fields.${name}`);
+          return (
+            <FormField key={name} id={id} label={label} error={errors[name]?.message}>
+              <Controller
+                control={form.control}
+                name={name}
+                render={({ field }) => (
+                  <DatePicker id={id} label={label} value={field.value} onChange={field.onChange} onBlur={field.onBlur} inputRef={field.ref} invalid={!!errors[name]} />
+                )}
+              />
+            </FormField>
+          );
+        })}
         <div className="sm:col-span-2">
           <FormField id="promotion-description" label={t('promotions.fields.description')} error={errors.description?.message}>
-            <textarea
-              id="promotion-description"
-              rows={3}
-              className="rounded-md border border-border bg-background px-3 py-2 text-sm focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-              {...form.register('description')}
+            {/* Rich text, in the feedback editor; the server keeps it through the same allowlist. */}
+            <Controller
+              control={form.control}
+              name="description"
+              render={({ field }) => (
+                <LazyRichTextEditor
+                  id="promotion-description"
+                  label={t('promotions.fields.description')}
+                  value={field.value}
+                  onChange={field.onChange}
+                  onBlur={field.onBlur}
+                  invalid={!!errors.description}
+                  disabled={!editable}
+                  height={120}
+                />
+              )}
             />
           </FormField>
         </div>
@@ -114,10 +145,10 @@ export function PromotionForm({
           />
           <Label htmlFor="promotion-show">{t('promotions.fields.show_in_user_promotions')}</Label>
         </div>
-        <div className="grid gap-1.5">
-          <Label htmlFor="promotion-image">{t('common.upload_image')}</Label>
-          <input id="promotion-image" type="file" accept=".jpg,.jpeg,.png,.tiff" className="text-sm" onChange={(e) => setImage(e.target.files?.[0] ?? null)} />
-        </div>
+        {/* The saved image shows above the form. */}
+        {editable && (
+          <ImageField id="promotion-image" label={t('common.upload_image')} file={image} onFile={setImage} progress={uploadProgress} disabled={saving} />
+        )}
       </fieldset>
       {editable && (
         <div className="flex justify-end">

@@ -3,6 +3,7 @@ import { Collapsible } from 'radix-ui';
 import { ChevronDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cn } from '@/lib/cn';
+import { formatDateTime } from '@/lib/format';
 
 /** The collapsible history of a promotion: each event with its date and time. */
 export function PromotionHistory({ history }: { history: Record<string, string> }) {
@@ -21,7 +22,7 @@ export function PromotionHistory({ history }: { history: Record<string, string> 
             <li key={event} className="flex justify-between gap-4">
               <span>{t(`promotions.events.${event.startsWith('status_') ? 'status_change' : event}`, { defaultValue: event })}</span>
               <time className="text-muted-foreground" dateTime={at}>
-                {new Date(at).toLocaleString('ru-RU')}
+                {formatDateTime(at)}
               </time>
             </li>
           ))}

@@ -1,7 +1,7 @@
-import { useEffect, useState, type ReactNode } from 'react';
+import { useEffect, useMemo, useState, type ReactNode } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
-import type { Endpoint, PromotionRow, PROMOTION_SORT_FIELDS } from '@promo/shared';
+import { PROMOTION_SORT_FIELDS, type Endpoint, type PromotionRow } from '@promo/shared';
 import { PageHeader } from '@/components/ui/page-header';
 import { DateRangePicker, type DateRange } from '@/components/ui/date-range-picker';
 import { ImageViewer } from '@/components/ui/image-viewer';
@@ -10,14 +10,31 @@ import { PageSizeSelect } from '@/components/ui/page-size-select';
 import { Pagination } from '@/components/ui/pagination';
 import { SearchControls } from '@/components/ui/search-controls';
 import { Switch } from '@/components/ui/switch';
-import { endOfDay } from '@/lib/format';
+import { dateToDay, dayToDate } from '@/lib/calendar-day';
 import { useLastGood } from '@/lib/use-last-good';
+import type { ListUrlSpec } from '@/lib/list-url';
 import { useListParams } from '@/lib/use-list-params';
 import { promotionsListQuery } from '../api';
 import { takeStoredPromotionId } from '../stored-promotion';
 import { PromotionsTable } from './promotions-table';
 
 type SortField = (typeof PROMOTION_SORT_FIELDS)[number];
+const LIST: ListUrlSpec<'name', SortField, 'active' | 'from' | 'to'> = {
+  sortFields: PROMOTION_SORT_FIELDS,
+  defaultSort: 'name',
+  defaultField: 'name',
+  // The range's days as 'YYYY-MM-DD' (to absent for a one-day range).
+  filters: { active: 'flag', from: 'day', to: 'day' },
+  clearedFilters: ['from', 'to'],
+};
+
+/** The picker's range from the URL's days (local midnights), and back. */
+const rangeOf = (from: string, to: string): DateRange | undefined =>
+  from ? { from: dayToDate(from), to: to && to >= from ? dayToDate(to) : undefined } : undefined;
+const daysOf = (range: DateRange | undefined) => ({
+  from: range?.from ? dateToDay(range.from) : '',
+  to: range?.from && range.to ? dateToDay(range.to) : '',
+});
 
 /**
  * The shared promotion list (spec 001 §2.2, §2.8, §2.10): page size, only-active switch, two-month
@@ -37,9 +54,9 @@ export function PromotionListView({
   actions: (row: PromotionRow) => ReactNode;
 }) {
   const { t } = useTranslation();
-  const list = useListParams<'name', SortField>({ defaultSort: 'name', defaultField: 'name' });
-  const [onlyActive, setOnlyActive] = useState(false);
-  const [range, setRange] = useState<DateRange | undefined>(undefined);
+  const list = useListParams(LIST);
+  const onlyActive = list.filters.active === '1';
+  const range = useMemo(() => rangeOf(list.filters.from, list.filters.to), [list.filters.from, list.filters.to]);
   const [viewing, setViewing] = useState<PromotionRow | null>(null);
 
   const query = useQuery(
@@ -50,17 +67,16 @@ export function PromotionListView({
           field: 'name',
           input_value: list.searchText,
           only_active: onlyActive,
-          date_picker: {
-            from: range?.from ? range.from.toISOString() : '',
-            // The range ends at 23:59:59.999 of its last day.
-            to: range?.from ? endOfDay(range.to ?? range.from).toISOString() : '',
-          },
+          // The picked days as they are ('YYYY-MM-DD'): the server takes them as Oslo days, the
+          // last one up to 23:59:59.999 Oslo time, whatever the browser's time zone (decision 012).
+          date_picker: { from: list.filters.from, to: list.filters.from ? list.filters.to || list.filters.from : '' },
         },
       },
       endpoint,
     ),
   );
   const data = useLastGood(query.data);
+  useEffect(() => list.fitPage(query.isPlaceholderData ? undefined : query.data?.total));
   const [activeId, setActiveId] = useState<number | null>(null);
   useEffect(() => {
     if (!data) return;
@@ -77,29 +93,20 @@ export function PromotionListView({
           <Switch
             id="only-active"
             checked={onlyActive}
-            onCheckedChange={(v) => {
-              setOnlyActive(v);
-              list.setPage(1);
-            }}
+            onCheckedChange={(v) => list.setFilters({ active: v ? '1' : '' })}
           />
           <Label htmlFor="only-active">{t('promotions.only_active')}</Label>
         </div>
         <DateRangePicker
           value={range}
-          onChange={(r) => {
-            setRange(r);
-            list.setPage(1);
-          }}
+          onChange={(r) => list.setFilters(daysOf(r))}
         />
         <div className="ml-auto">
           <SearchControls
             text={list.text}
             onText={list.setText}
             showClear={!!list.text || !!range?.from}
-            onClear={() => {
-              list.clearSearch();
-              setRange(undefined);
-            }}
+            onClear={list.clearSearch}
           />
         </div>
       </div>

@@ -3,8 +3,9 @@ import { useTranslation } from 'react-i18next';
 import { Eye } from 'lucide-react';
 import type { PromotionRow, PROMOTION_SORT_FIELDS } from '@promo/shared';
 import { SortableHead, type SortState } from '@/components/ui/sortable-head';
-import { EmptyRow, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
-import { formatDate } from '@/lib/format';
+import { EmptyRow, STICKY_HEAD_BG, stickyColumn, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { cn } from '@/lib/cn';
+import { formatDate, formatDay } from '@/lib/format';
 import { PromotionStatus } from './promotion-status';
 
 type SortField = (typeof PROMOTION_SORT_FIELDS)[number];
@@ -72,7 +73,7 @@ export function PromotionsTable({
           <SortableHead field="status" sort={sort} onSort={onSort}>
             {t('promotions.columns.status')}
           </SortableHead>
-          <TableHead className="text-right">{t('common.actions')}</TableHead>
+          <TableHead className={cn('text-right', stickyColumn('right', STICKY_HEAD_BG))}>{t('common.actions')}</TableHead>
         </TableRow>
       </TableHeader>
       <TableBody>
@@ -89,12 +90,12 @@ export function PromotionsTable({
             {!imageFirst && imageCell(row)}
             <TableCell>{formatDate(row.created_at)}</TableCell>
             <TableCell className="whitespace-nowrap">
-              {formatDate(row.period.from)} – {formatDate(row.period.to)}
+              {formatDay(row.period.from)} – {formatDay(row.period.to)}
             </TableCell>
             <TableCell>
-              <PromotionStatus status={row.status} names={statusNames} />
+              <PromotionStatus status={row.status} names={statusNames} sentToPrinters={row.sent_to_printers_at !== null} />
             </TableCell>
-            <TableCell>
+            <TableCell className={stickyColumn('right', row.id === activeId ? 'max-lg:bg-accent' : undefined)}>
               <div className="flex justify-end">{actions(row)}</div>
             </TableCell>
           </TableRow>

@@ -2,16 +2,26 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Plus, Trash2, X } from 'lucide-react';
-import { can, LOCKING_PSD_STATUSES, type PromotionSurfaceDesigns, type Role } from '@promo/shared';
+import { can, designRemovalRefusal, LOCKING_PSD_STATUSES, surfaceRemovalRefusal, type PromotionSurfaceDesigns, type Role } from '@promo/shared';
 import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/native-select';
 import { cn } from '@/lib/cn';
 import { DesignStatus } from './design-status';
 
-/** One surface of the promotion with its designs, the design picker and the remove buttons. */
+/** Why a surface stays, in the words the server would use. */
+const SURFACE_REFUSAL_TEXT = {
+  surface_locked: 'promotions.surface_locked',
+  surface_has_other_designs: 'validation.surface_has_other_designs',
+} as const;
+
+/**
+ * One surface of the promotion with its designs, the design picker and the remove buttons. Once the
+ * promotion is sent to printers (`fixed`) nothing on it changes, so nothing is offered.
+ */
 export function SurfaceCard({
   entry,
   role,
+  fixed,
   designs,
   onRemoveSurface,
   onAddDesign,
@@ -19,17 +29,19 @@ export function SurfaceCard({
 }: {
   entry: PromotionSurfaceDesigns;
   role: Role;
+  fixed: boolean;
   designs: { id: number; name: string }[];
   onRemoveSurface: () => void;
   onAddDesign: (designId: number) => void;
-  onRemoveDesign: (psdId: number) => void;
+  onRemoveDesign: (psd: { id: number; name: string }) => void;
 }) {
   const { t } = useTranslation();
   const [picking, setPicking] = useState(false);
   const [choice, setChoice] = useState('');
   const locked = entry.designs.some((d) => LOCKING_PSD_STATUSES.includes(d.data.status));
-  const staff = can(role, 'promotions.create');
-  const mayDelete = can(role, 'promotions.edit');
+  const staff = can(role, 'promotions.create') && !fixed;
+  const mayDelete = can(role, 'promotions.edit') && !fixed;
+  const surfaceRefusal = surfaceRemovalRefusal({ hidden_designs: entry.hidden_designs, statuses: entry.designs.map((d) => d.data.status) });
   const attached = new Set(entry.designs.map((d) => d.design_id));
   const choices = designs.filter((d) => !attached.has(d.id));
   return (
@@ -43,8 +55,8 @@ export function SurfaceCard({
           <p className="text-xs text-muted-foreground">{entry.surface.vendor_code}</p>
         </div>
         {staff && (
-          <span title={locked ? t('promotions.surface_locked') : undefined}>
-            <Button variant="ghost" size="icon" aria-label={t('promotions.remove_surface')} disabled={locked} onClick={onRemoveSurface}>
+          <span title={surfaceRefusal ? t(SURFACE_REFUSAL_TEXT[surfaceRefusal]) : undefined} data-testid="remove-surface-reason">
+            <Button variant="ghost" size="icon" aria-label={t('promotions.remove_surface')} disabled={!!surfaceRefusal} onClick={onRemoveSurface}>
               <X />
             </Button>
           </span>
@@ -53,7 +65,7 @@ export function SurfaceCard({
       <ul className="grid gap-1">
         {entry.designs.length === 0 && <li className="text-sm text-muted-foreground">{t('promotions.no_designs')}</li>}
         {entry.designs.map((d) => {
-          const designLocked = role !== 'admin' && LOCKING_PSD_STATUSES.includes(d.data.status);
+          const designLocked = !!designRemovalRefusal(role, d.data.status);
           return (
             <li key={d.id} className="flex items-center justify-between gap-2 text-sm" data-testid={`psd-${d.id}`}>
               <span className="flex items-center gap-2">
@@ -67,7 +79,7 @@ export function SurfaceCard({
               </span>
               {mayDelete && (
                 <span title={designLocked ? t('promotions.design_locked') : undefined}>
-                  <Button variant="ghost" size="icon" aria-label={t('promotions.remove_design')} disabled={designLocked} onClick={() => onRemoveDesign(d.id)}>
+                  <Button variant="ghost" size="icon" aria-label={t('promotions.remove_design')} disabled={designLocked} onClick={() => onRemoveDesign(d)}>
                     <Trash2 className="text-destructive" />
                   </Button>
                 </span>

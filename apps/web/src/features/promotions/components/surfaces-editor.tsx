@@ -9,14 +9,21 @@ import { useSaveFeedback } from '@/lib/use-save-feedback';
 import { addDesign, addSurface, pickerDesignsQuery, pickerSurfacesQuery, removeDesign, removeSurface, surfacesWithDesignsQuery } from '../api';
 import { SurfaceCard } from './surface-card';
 
-type Pending = { kind: 'add-surface'; surfaceId: number } | { kind: 'remove-surface'; surfaceId: number; name: string } | null;
+type Pending =
+  | { kind: 'add-surface'; surfaceId: number }
+  | { kind: 'remove-surface'; surfaceId: number; name: string }
+  | { kind: 'remove-design'; psdId: number; name: string }
+  | null;
 
-/** The surfaces of a promotion, two cards to a row, with the pickers (spec 001 §2.3). */
-export function SurfacesEditor({ promotionId, status, role }: { promotionId: number; status: number; role: Role }) {
+/**
+ * The surfaces of a promotion, two cards to a row, with the pickers (spec 001 §2.3). Once sent to
+ * printers (`sent`) its surfaces and designs are fixed: only viewing is offered.
+ */
+export function SurfacesEditor({ promotionId, status, role, sent }: { promotionId: number; status: number; role: Role; sent: boolean }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const feedback = useSaveFeedback();
-  const staff = can(role, 'promotions.create');
+  const staff = can(role, 'promotions.create') && !sent;
   const entries = useQuery(surfacesWithDesignsQuery(promotionId));
   const allSurfaces = useQuery({ ...pickerSurfacesQuery, enabled: staff });
   const allDesigns = useQuery({ ...pickerDesignsQuery, enabled: staff });
@@ -47,9 +54,14 @@ export function SurfacesEditor({ promotionId, status, role }: { promotionId: num
   return (
     <section className="grid gap-4" aria-label={t('promotions.surfaces')}>
       <h2 className="text-lg font-semibold">{t('promotions.surfaces')}</h2>
+      {sent && can(role, 'promotions.create') && (
+        <p role="note" className="text-sm text-muted-foreground">
+          {t('promotions.sent_locked')}
+        </p>
+      )}
       {staff && (
         <div className="flex max-w-xl gap-2">
-          <NativeSelect aria-label={t('promotions.choose_surface')} value={choice} onChange={(e) => setChoice(e.target.value)} className="flex-1">
+          <NativeSelect aria-label={t('promotions.choose_surface')} value={choice} onChange={(e) => setChoice(e.target.value)} className="w-0 flex-1">
             <option value="">{t('promotions.choose_surface')}</option>
             {available.map((s) => (
               <option key={s.id} value={s.id}>
@@ -69,10 +81,11 @@ export function SurfacesEditor({ promotionId, status, role }: { promotionId: num
             key={entry.surface.id}
             entry={entry}
             role={role}
+            fixed={sent}
             designs={allDesigns.data ?? []}
             onRemoveSurface={() => setPending({ kind: 'remove-surface', surfaceId: entry.surface.id, name: entry.surface.name })}
             onAddDesign={(designId) => change.mutate(() => addDesign(promotionId, entry.surface.id, designId))}
-            onRemoveDesign={(psdId) => change.mutate(() => removeDesign(psdId))}
+            onRemoveDesign={(psd) => setPending({ kind: 'remove-design', psdId: psd.id, name: psd.name })}
           />
         ))}
       </div>
@@ -83,6 +96,14 @@ export function SurfacesEditor({ promotionId, status, role }: { promotionId: num
         description={pending?.kind === 'remove-surface' ? pending.name : undefined}
         busy={change.isPending}
         onConfirm={() => pending?.kind === 'remove-surface' && change.mutate(() => removeSurface(promotionId, pending.surfaceId))}
+      />
+      <ConfirmDialog
+        open={pending?.kind === 'remove-design'}
+        onOpenChange={(open) => !open && setPending(null)}
+        title={t('promotions.delete_design_confirm')}
+        description={pending?.kind === 'remove-design' ? `${pending.name}. ${t('promotions.delete_design_warning')}` : undefined}
+        busy={change.isPending}
+        onConfirm={() => pending?.kind === 'remove-design' && change.mutate(() => removeDesign(pending.psdId))}
       />
       <ConfirmDialog
         open={pending?.kind === 'add-surface'}

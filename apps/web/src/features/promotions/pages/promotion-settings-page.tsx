@@ -35,6 +35,7 @@ export default function PromotionSettingsPage() {
   const action: Action = params.get('action') === 'edit' ? 'edit' : params.get('action') === 'surfaces' ? 'surfaces' : 'create';
   const promotion = useQuery({ ...promotionQuery(id ?? 0), enabled: id !== null });
   const [serverErrors, setServerErrors] = useState<Record<string, string[]> | null>(null);
+  const [uploadProgress, setUploadProgress] = useState<number | null>(null);
 
   const staff = can(me.role, 'promotions.create');
   const editable = id === null ? staff : can(me.role, 'promotions.edit');
@@ -48,17 +49,19 @@ export default function PromotionSettingsPage() {
   const save = useMutation({
     mutationFn: async ({ values, image }: { values: PromotionFormValues; image: File | null }) => {
       const res = await savePromotion(id, values);
-      if (image) await attachImageOrWarn(promotions.setImage, res.data.promotion.id, image, t);
-      return res;
+      const imageSaved = !image || (await attachImageOrWarn(promotions.setImage, res.data.promotion.id, image, t, setUploadProgress));
+      return { res, imageSaved };
     },
-    onSuccess: (res: ApiResponse<PromotionData>) => {
+    onSuccess: ({ res, imageSaved }: { res: ApiResponse<PromotionData>; imageSaved: boolean }) => {
       setServerErrors(null);
-      toast({ title: t('toast.system_message'), description: serverMessage(res) });
+      // A failed image keeps its 'File failed' toast in view (spec 000 §8).
+      if (imageSaved) toast({ title: t('toast.system_message'), description: serverMessage(res) });
       void queryClient.invalidateQueries({ queryKey: promotionKeys.all });
       // After a save the page moves on to the surfaces of the promotion.
       navigate(`/promotion-settings?prom_id=${res.data.promotion.id}&action=surfaces`, { replace: true });
     },
     onError: fail,
+    onSettled: () => setUploadProgress(null),
   });
 
   const notify = useMutation({
@@ -86,11 +89,11 @@ export default function PromotionSettingsPage() {
       <div className="flex flex-wrap items-center justify-between gap-3">
         <h1 className="flex items-center gap-3 text-2xl font-semibold">
           {data ? data.promotion.name : t('promotions.create')}
-          {data && <PromotionStatus status={data.promotion.status} names={[...PROMOTION_STATUS_NAMES]} />}
+          {data && <PromotionStatus status={data.promotion.status} names={[...PROMOTION_STATUS_NAMES]} sentToPrinters={data.promotion.sent_to_printers_at !== null} />}
         </h1>
         {data && staff && (
           <div className="flex flex-wrap gap-2">
-            {data.promotion.notify_admin === null && (
+            {data.promotion.notify_admin === null && data.promotion.sent_to_printers_at === null && (
               <Button variant="outline" onClick={() => notify.mutate()} disabled={notify.isPending}>
                 <BellRing /> {t('promotions.notify_admin')}
               </Button>
@@ -100,11 +103,14 @@ export default function PromotionSettingsPage() {
                 <FileBarChart /> {t('promotions.report_view')}
               </Link>
             </Button>
-            <Button asChild variant="secondary">
-              <Link to={`/promotion-settings?prom_id=${data.promotion.id}&action=${action === 'surfaces' ? 'edit' : 'surfaces'}`}>
-                {action === 'surfaces' ? t('promotions.to_edit') : t('promotions.to_surfaces')}
-              </Link>
-            </Button>
+            {/* A cm may not edit a promotion: no link to a form it could not save. */}
+            {(action !== 'surfaces' || editable) && (
+              <Button asChild variant="secondary">
+                <Link to={`/promotion-settings?prom_id=${data.promotion.id}&action=${action === 'surfaces' ? 'edit' : 'surfaces'}`}>
+                  {action === 'surfaces' ? t('promotions.to_edit') : t('promotions.to_surfaces')}
+                </Link>
+              </Button>
+            )}
           </div>
         )}
       </div>
@@ -115,11 +121,14 @@ export default function PromotionSettingsPage() {
         promotion={data?.promotion}
         editable={editable}
         saving={save.isPending}
+        uploadProgress={uploadProgress}
         serverErrors={serverErrors}
         onSave={(values, image) => save.mutate({ values, image })}
       />
       {data && <PromotionHistory history={data.history} />}
-      {data && action === 'surfaces' && <SurfacesEditor promotionId={data.promotion.id} status={data.promotion.status} role={me.role} />}
+      {data && action === 'surfaces' && (
+        <SurfacesEditor promotionId={data.promotion.id} status={data.promotion.status} role={me.role} sent={!!data.promotion.sent_to_printers_at} />
+      )}
     </section>
   );
 }

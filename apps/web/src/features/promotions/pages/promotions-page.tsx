@@ -2,13 +2,14 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Pencil, Plus, Trash2 } from 'lucide-react';
+import { Layers, Pencil, Plus, Trash2 } from 'lucide-react';
 import { can, type PromotionRow } from '@promo/shared';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { serverMessage } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/session';
+import { useSaveFeedback } from '@/lib/use-save-feedback';
 import { deletePromotion, promotionKeys } from '../api';
 import { PromotionListView } from '../components/promotion-list-view';
 
@@ -18,8 +19,10 @@ export default function PromotionsPage() {
   const { t } = useTranslation();
   const me = useCurrentUser()!;
   const queryClient = useQueryClient();
+  const feedback = useSaveFeedback();
   const [deleting, setDeleting] = useState<PromotionRow | null>(null);
   const mayEdit = can(me.role, 'promotions.edit');
+  const mayAddDesign = can(me.role, 'promotions.create');
 
   const remove = useMutation({
     mutationFn: (row: PromotionRow) => deletePromotion(row.id),
@@ -27,6 +30,7 @@ export default function PromotionsPage() {
       toast({ title: t('toast.system_message'), description: serverMessage(res) });
       void queryClient.invalidateQueries({ queryKey: promotionKeys.all });
     },
+    onError: (err) => feedback.failure(err),
     onSettled: () => setDeleting(null),
   });
 
@@ -45,11 +49,20 @@ export default function PromotionsPage() {
         }
         actions={(row) => (
           <>
-            <Button asChild variant="ghost" size="icon" title={t('promotions.add_design')} aria-label={t('promotions.add_design')}>
-              <Link to={settingsUrl(row.id, 'surfaces')}>
-                <Plus />
-              </Link>
-            </Button>
+            {/* Adding a design is offered where it can happen; otherwise the same page is for viewing. */}
+            {mayAddDesign && !row.sent_to_printers_at ? (
+              <Button asChild variant="ghost" size="icon" title={t('promotions.add_design')} aria-label={t('promotions.add_design')}>
+                <Link to={settingsUrl(row.id, 'surfaces')}>
+                  <Plus />
+                </Link>
+              </Button>
+            ) : (
+              <Button asChild variant="ghost" size="icon" title={t('promotions.to_surfaces')} aria-label={t('promotions.to_surfaces')}>
+                <Link to={settingsUrl(row.id, 'surfaces')}>
+                  <Layers />
+                </Link>
+              </Button>
+            )}
             {mayEdit && (
               <Button asChild variant="ghost" size="icon" title={t('common.edit')} aria-label={t('common.edit')}>
                 <Link to={settingsUrl(row.id, 'edit')}>

@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Save } from 'lucide-react';
 import { percentInput, systemSettingBody, type SettingsUserOption, type SystemSettingBody, type SystemSettingData } from '@promo/shared';
 import { Button } from '@/components/ui/button';
+import { LeaveGuard } from '@/components/ui/discard-changes';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -87,6 +88,7 @@ export default function SystemSettingsPage() {
           onSubmit={form.handleSubmit((body) => save.mutate(body))}
           className="grid gap-5 rounded-md border border-border bg-background p-6"
         >
+          <LeaveGuard when={changed && !save.isPending} />
           <p className="text-sm text-muted-foreground">{t('settings.intro')}</p>
           <FormField id="settings-distributor" label={t('settings.fields.distributor')} error={errors.distributor_id?.message}>
             <Controller

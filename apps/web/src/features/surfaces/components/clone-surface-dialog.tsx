@@ -4,7 +4,8 @@ import { useTranslation } from 'react-i18next';
 import { MIN_NAME_LENGTH, type SurfaceRow } from '@promo/shared';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@/components/ui/dialog';
+import { DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@/components/ui/dialog';
+import { DialogCancel, FormDialog } from '@/components/ui/discard-changes';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { useSaveFeedback } from '@/lib/use-save-feedback';
@@ -25,6 +26,7 @@ export function CloneSurfaceDialog({ surface, onClose }: { surface: SurfaceRow |
       setTouched(false);
     }
   }, [surface, t]);
+  const changed = !!surface && (name !== t('surfaces.copy_of', { name: surface.name }) || !withImage);
   const error = touched && name.trim().length < MIN_NAME_LENGTH ? 'name_min_2_chars' : undefined;
   const clone = useMutation({
     mutationFn: () => cloneSurface(surface!.id, name.trim(), withImage),
@@ -36,7 +38,7 @@ export function CloneSurfaceDialog({ surface, onClose }: { surface: SurfaceRow |
     onError: (err) => feedback.failure(err),
   });
   return (
-    <Dialog open={!!surface} onOpenChange={(open) => !open && onClose()}>
+    <FormDialog open={!!surface} onOpenChange={(open) => !open && onClose()} dirty={changed}>
       <DialogContent className="max-w-md">
         <DialogTitle>{t('surfaces.clone_title')}</DialogTitle>
         <DialogDescription>{surface?.name}</DialogDescription>
@@ -57,15 +59,13 @@ export function CloneSurfaceDialog({ surface, onClose }: { surface: SurfaceRow |
             {t('surfaces.clone_with_image')}
           </label>
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
+            <DialogCancel />
             <Button type="submit" disabled={clone.isPending}>
               {t('surfaces.clone')}
             </Button>
           </DialogFooter>
         </form>
       </DialogContent>
-    </Dialog>
+    </FormDialog>
   );
 }

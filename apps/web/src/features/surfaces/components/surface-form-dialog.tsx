@@ -1,4 +1,4 @@
-import { useEffect, useMemo, useRef, useState } from 'react';
+import { useEffect, useMemo, useState } from 'react';
 import { Controller, useForm, type Resolver } from 'react-hook-form';
 import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
@@ -6,13 +6,16 @@ import { useTranslation } from 'react-i18next';
 import { digitsOnly, priceTypedOver, SURFACE_STATUS_FLAGS, surfaceBody, surfaces, type SurfaceRow } from '@promo/shared';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Dialog, DialogContent, DialogFooter, DialogTitle } from '@/components/ui/dialog';
+import { DialogContent, DialogFooter, DialogTitle } from '@/components/ui/dialog';
+import { DialogCancel, FormDialog } from '@/components/ui/discard-changes';
 import { FormField } from '@/components/ui/form-field';
+import { ImageField } from '@/components/ui/image-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Switch } from '@/components/ui/switch';
 import { attachImageOrWarn } from '@/lib/upload';
+import { useFormChanged } from '@/lib/use-form-changed';
 import { useSaveFeedback } from '@/lib/use-save-feedback';
 import { createSurface, printersQuery, surfaceKeys, updateSurface, type SurfaceFormValues } from '../api';
 import { NewSizeInputs, NewTypeInput } from './type-size-creators';
@@ -66,10 +69,11 @@ export function SurfaceFormDialog({
   const [extraSizes, setExtraSizes] = useState<string[]>([]);
   const [priceChanged, setPriceChanged] = useState(false);
   const [file, setFile] = useState<File | null>(null);
-  const fileInput = useRef<HTMLInputElement>(null);
+  const [progress, setProgress] = useState<number | null>(null);
   const resolver = useMemo(() => zodResolver(surfaceBody as never) as unknown as Resolver<SurfaceFormValues>, []);
   const form = useForm<SurfaceFormValues>({ resolver, mode: 'onBlur', defaultValues: empty() });
   const { errors } = form.formState;
+  const changed = useFormChanged(form.control, form.formState.defaultValues) || !!file;
   // The price as shown before a keystroke: typing over the zero price replaces it.
   const shownPrice = form.watch('price');
 
@@ -83,15 +87,17 @@ export function SurfaceFormDialog({
   const save = useMutation({
     mutationFn: async (values: SurfaceFormValues) => {
       const res = surface ? await updateSurface(surface.id, values) : await createSurface(values);
-      if (file) await attachImageOrWarn(surfaces.setImage, res.data.id, file, t);
-      return res;
+      const imageSaved = !file || (await attachImageOrWarn(surfaces.setImage, res.data.id, file, t, setProgress));
+      return { res, imageSaved };
     },
-    onSuccess: (res) => {
-      feedback.success(res);
+    onSuccess: ({ res, imageSaved }) => {
+      // A failed image keeps its 'File failed' toast in view (spec 000 §8).
+      if (imageSaved) feedback.success(res);
       void queryClient.invalidateQueries({ queryKey: surfaceKeys.all });
       onOpenChange(false);
     },
     onError: (err) => feedback.failure(err, form.setError),
+    onSettled: () => setProgress(null),
   });
 
   /** A new printer has its own price: the price resets to 0.00 unless the original printer comes back. */
@@ -114,7 +120,7 @@ export function SurfaceFormDialog({
   const status = form.watch('status');
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <FormDialog open={open} onOpenChange={onOpenChange} dirty={changed}>
       <DialogContent className="max-w-3xl">
         <DialogTitle>{surface ? t('surfaces.edit_title') : t('surfaces.create_title')}</DialogTitle>
         <form noValidate className="grid gap-4" data-testid="surface-form" onSubmit={form.handleSubmit((v) => save.mutate(v))}>
@@ -233,27 +239,23 @@ export function SurfaceFormDialog({
               )}
             />
           </fieldset>
-          <div className="grid gap-1.5">
-            <Label htmlFor="surface-image">{t('common.upload_image')}</Label>
-            <input
-              ref={fileInput}
-              id="surface-image"
-              type="file"
-              accept=".jpg,.jpeg,.png,.tiff"
-              className="text-sm"
-              onChange={(e) => setFile(e.target.files?.[0] ?? null)}
-            />
-          </div>
+          <ImageField
+            id="surface-image"
+            label={t('common.upload_image')}
+            currentUrl={surface?.url_images?.w_200}
+            file={file}
+            onFile={setFile}
+            progress={progress}
+            disabled={save.isPending}
+          />
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              {t('common.cancel')}
-            </Button>
+            <DialogCancel />
             <Button type="submit" disabled={save.isPending}>
               {t('common.save')}
             </Button>
           </DialogFooter>
         </form>
       </DialogContent>
-    </Dialog>
+    </FormDialog>
   );
 }

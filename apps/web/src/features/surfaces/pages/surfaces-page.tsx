@@ -1,8 +1,8 @@
-import { useState } from 'react';
+import { useEffect, useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Plus } from 'lucide-react';
-import { can, SURFACE_SEARCH_FIELDS, type SurfaceRow, type SURFACE_SORT_FIELDS } from '@promo/shared';
+import { can, SURFACE_SEARCH_FIELDS, SURFACE_SORT_FIELDS, type SurfaceRow } from '@promo/shared';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -14,7 +14,9 @@ import { toast } from '@/components/ui/use-toast';
 import { serverMessage } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/session';
 import { useLastGood } from '@/lib/use-last-good';
+import type { ListUrlSpec } from '@/lib/list-url';
 import { useListParams } from '@/lib/use-list-params';
+import { useSaveFeedback } from '@/lib/use-save-feedback';
 import { categoriesQuery, deleteSurface, surfaceKeys, surfacesListQuery } from '../api';
 import { CloneSurfaceDialog } from '../components/clone-surface-dialog';
 import { SurfaceFormDialog } from '../components/surface-form-dialog';
@@ -22,14 +24,22 @@ import { SurfacesTable } from '../components/surfaces-table';
 
 type SearchField = (typeof SURFACE_SEARCH_FIELDS)[number];
 type SortField = (typeof SURFACE_SORT_FIELDS)[number];
+const LIST: ListUrlSpec<SearchField, SortField> = {
+  sortFields: SURFACE_SORT_FIELDS,
+  defaultSort: 'vendor_code',
+  fields: SURFACE_SEARCH_FIELDS,
+  defaultField: 'name',
+};
 
 export default function SurfacesPage() {
   const { t } = useTranslation();
   const me = useCurrentUser()!;
   const manage = can(me.role, 'catalog.manage');
   const queryClient = useQueryClient();
-  const list = useListParams<SearchField, SortField>({ defaultSort: 'vendor_code', defaultField: 'name' });
+  const feedback = useSaveFeedback();
+  const list = useListParams(LIST);
   const query = useQuery(surfacesListQuery({ ...list.params, obj_search: { field: list.field, input_value: list.searchText } }));
+  useEffect(() => list.fitPage(query.isPlaceholderData ? undefined : query.data?.total));
   const categories = useQuery({ ...categoriesQuery, enabled: manage });
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<SurfaceRow | null>(null);
@@ -43,6 +53,7 @@ export default function SurfacesPage() {
       toast({ title: t('toast.system_message'), description: serverMessage(res) });
       void queryClient.invalidateQueries({ queryKey: surfaceKeys.all });
     },
+    onError: (err) => feedback.failure(err),
     onSettled: () => setDeleting(null),
   });
 

@@ -6,9 +6,11 @@ import { useTranslation } from 'react-i18next';
 import { z } from 'zod';
 import { lettersAndDigitsOnly, newPasswordField, type UserRow } from '@promo/shared';
 import { Button } from '@/components/ui/button';
-import { Dialog, DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@/components/ui/dialog';
+import { DialogContent, DialogDescription, DialogFooter, DialogTitle } from '@/components/ui/dialog';
+import { DialogCancel, FormDialog } from '@/components/ui/discard-changes';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
+import { useFormChanged } from '@/lib/use-form-changed';
 import { useSaveFeedback } from '@/lib/use-save-feedback';
 import { updatePassword } from '../api';
 
@@ -22,6 +24,7 @@ export function ChangePasswordDialog({ user, onClose }: { user: UserRow | null; 
   const feedback = useSaveFeedback();
   const form = useForm<Values>({ resolver: zodResolver(schema), mode: 'onBlur', defaultValues: { new_password: '', confirm: '' } });
   const { errors } = form.formState;
+  const changed = useFormChanged(form.control, form.formState.defaultValues);
   useEffect(() => form.reset({ new_password: '', confirm: '' }), [user, form]);
 
   const save = useMutation({
@@ -54,7 +57,7 @@ export function ChangePasswordDialog({ user, onClose }: { user: UserRow | null; 
   };
 
   return (
-    <Dialog open={!!user} onOpenChange={(open) => !open && onClose()}>
+    <FormDialog open={!!user} onOpenChange={(open) => !open && onClose()} dirty={changed}>
       <DialogContent className="max-w-md">
         <DialogTitle>{t('users.change_password')}</DialogTitle>
         <DialogDescription>{user?.email}</DialogDescription>
@@ -62,15 +65,13 @@ export function ChangePasswordDialog({ user, onClose }: { user: UserRow | null; 
           {field('new_password', t('users.new_password'))}
           {field('confirm', t('users.confirm_password'))}
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={onClose}>
-              {t('common.cancel')}
-            </Button>
+            <DialogCancel />
             <Button type="submit" disabled={save.isPending}>
               {t('common.save')}
             </Button>
           </DialogFooter>
         </form>
       </DialogContent>
-    </Dialog>
+    </FormDialog>
   );
 }

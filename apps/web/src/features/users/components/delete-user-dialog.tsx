@@ -4,12 +4,14 @@ import type { UserRow } from '@promo/shared';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { serverMessage } from '@/lib/api-client';
+import { useSaveFeedback } from '@/lib/use-save-feedback';
 import { deleteUser, managedCategories, userKeys } from '../api';
 
 /** Asks before deleting; warns when the user is a cm whose category would lose its manager. */
 export function DeleteUserDialog({ user, onClose }: { user: UserRow | null; onClose: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
+  const feedback = useSaveFeedback();
   const managed = useQuery({
     queryKey: ['users', 'manager-category', user?.id],
     queryFn: () => managedCategories(user!.id),
@@ -22,8 +24,11 @@ export function DeleteUserDialog({ user, onClose }: { user: UserRow | null; onCl
       void queryClient.invalidateQueries({ queryKey: userKeys.all });
       onClose();
     },
-    // Failed deletes are silent (spec 000 §8).
-    onError: () => onClose(),
+    // A refused delete says why (issue 12), where spec 000 §8 had it silent.
+    onError: (err) => {
+      feedback.failure(err);
+      onClose();
+    },
   });
   return (
     <ConfirmDialog

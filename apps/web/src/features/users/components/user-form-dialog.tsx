@@ -16,12 +16,14 @@ import {
 } from '@promo/shared';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Dialog, DialogContent, DialogFooter, DialogTitle } from '@/components/ui/dialog';
+import { DialogContent, DialogFooter, DialogTitle } from '@/components/ui/dialog';
+import { DialogCancel, FormDialog } from '@/components/ui/discard-changes';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Switch } from '@/components/ui/switch';
+import { useFormChanged } from '@/lib/use-form-changed';
 import { useSaveFeedback } from '@/lib/use-save-feedback';
 import { createUser, rolesQuery, updateUser, userKeys, type UserFormBody } from '../api';
 
@@ -63,6 +65,7 @@ export function UserFormDialog({
 
   const resolver = useMemo(() => zodResolver((isEdit ? editSchema : userCreateBody) as never) as unknown as Resolver<FormValues>, [isEdit]);
   const form = useForm<FormValues>({ resolver, mode: 'onBlur', defaultValues: emptyValues() });
+  const changed = useFormChanged(form.control, form.formState.defaultValues);
   const { errors, isSubmitting } = form.formState;
 
   useEffect(() => {
@@ -102,7 +105,7 @@ export function UserFormDialog({
   );
 
   return (
-    <Dialog open={open} onOpenChange={onOpenChange}>
+    <FormDialog open={open} onOpenChange={onOpenChange} dirty={changed}>
       <DialogContent className="max-w-3xl">
         <DialogTitle>{isEdit ? t('users.edit_title') : t('users.create_title')}</DialogTitle>
         <form noValidate onSubmit={form.handleSubmit((v) => save.mutate(v))} className="grid gap-4" data-testid="user-form">
@@ -171,15 +174,13 @@ export function UserFormDialog({
             </fieldset>
           )}
           <DialogFooter>
-            <Button type="button" variant="outline" onClick={() => onOpenChange(false)}>
-              {t('common.cancel')}
-            </Button>
+            <DialogCancel />
             <Button type="submit" disabled={isSubmitting || save.isPending}>
               {t('common.save')}
             </Button>
           </DialogFooter>
         </form>
       </DialogContent>
-    </Dialog>
+    </FormDialog>
   );
 }

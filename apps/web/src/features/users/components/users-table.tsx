@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
 import { CheckCircle2, KeyRound, LogIn, Pencil, Trash2, XCircle } from 'lucide-react';
-import { can, type SessionUser, type UserRow, type USER_SORT_FIELDS } from '@promo/shared';
+import { mayChangePassword, mayDeleteUser, mayEditUser, maySignInAs, type SessionUser, type UserRow, type USER_SORT_FIELDS } from '@promo/shared';
 import { Button } from '@/components/ui/button';
 import { SortableHead, type SortState } from '@/components/ui/sortable-head';
 import { EmptyRow, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -32,7 +32,6 @@ export function UsersTable({
   actions: UserRowActions;
 }) {
   const { t } = useTranslation();
-  const manager = can(me.role, 'users.editAny');
   return (
     <Table data-testid="users-table">
       <TableHeader>
@@ -66,22 +65,22 @@ export function UsersTable({
             </TableCell>
             <TableCell>
               <div className="flex justify-end gap-1">
-                {row.role === 'user' && can(me.role, 'auth.impersonate') && (
+                {maySignInAs(me, row) && (
                   <Button variant="ghost" size="icon" title={t('users.sign_in_as')} aria-label={t('users.sign_in_as')} onClick={() => actions.onSignInAs(row)}>
                     <LogIn />
                   </Button>
                 )}
-                {(manager || row.id === me.id) && (
+                {mayEditUser(me, row) && (
                   <Button variant="ghost" size="icon" title={t('common.edit')} aria-label={t('common.edit')} onClick={() => actions.onEdit(row)}>
                     <Pencil />
                   </Button>
                 )}
-                {can(me.role, 'users.updatePassword') && (
+                {mayChangePassword(me, row) && (
                   <Button variant="ghost" size="icon" title={t('users.change_password')} aria-label={t('users.change_password')} onClick={() => actions.onPassword(row)}>
                     <KeyRound />
                   </Button>
                 )}
-                {can(me.role, 'users.delete') && row.id !== me.id && (
+                {mayDeleteUser(me, row) && (
                   <Button variant="ghost" size="icon" title={t('common.delete')} aria-label={t('common.delete')} onClick={() => actions.onDelete(row)}>
                     <Trash2 className="text-destructive" />
                   </Button>

@@ -1,36 +1,42 @@
 import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
-import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Plus } from 'lucide-react';
-import { can, type UserRow, type USER_SORT_FIELDS } from '@promo/shared';
+import { can, USER_SEARCH_FIELDS, USER_SORT_FIELDS, type UserRow } from '@promo/shared';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
-import { toast } from '@/components/ui/use-toast';
-import { serverMessage } from '@/lib/api-client';
 import { useCurrentUser } from '@/lib/session';
 import { useLastGood } from '@/lib/use-last-good';
+import type { ListUrlSpec } from '@/lib/list-url';
 import { useListParams } from '@/lib/use-list-params';
-import { signInAs } from '@/features/auth/api';
 import { usersListQuery } from '../api';
 import { ChangePasswordDialog } from '../components/change-password-dialog';
 import { DeleteUserDialog } from '../components/delete-user-dialog';
+import { SignInAsDialog } from '../components/sign-in-as-dialog';
 import { UserFormDialog } from '../components/user-form-dialog';
 import { UsersTable } from '../components/users-table';
 import { UsersToolbar, type UserSearchField } from '../components/users-toolbar';
 
 type SortField = (typeof USER_SORT_FIELDS)[number];
+const LIST: ListUrlSpec<UserSearchField, SortField, 'admins'> = {
+  sortFields: USER_SORT_FIELDS,
+  defaultSort: 'name',
+  fields: USER_SEARCH_FIELDS,
+  defaultField: 'all',
+  filters: { admins: 'flag' },
+};
+
 export default function UsersPage() {
   const { t } = useTranslation();
-  const navigate = useNavigate();
   const me = useCurrentUser()!;
-  const list = useListParams<UserSearchField, SortField>({ defaultSort: 'name', defaultField: 'all' });
-  const [adminOnly, setAdminOnly] = useState(false);
+  const list = useListParams(LIST);
+  const adminOnly = list.filters.admins === '1';
   const [formOpen, setFormOpen] = useState(false);
   const [editing, setEditing] = useState<UserRow | null>(null);
   const [passwordFor, setPasswordFor] = useState<UserRow | null>(null);
   const [deleting, setDeleting] = useState<UserRow | null>(null);
+  const [signingInAs, setSigningInAs] = useState<UserRow | null>(null);
 
   const query = useQuery(
     usersListQuery({ ...list.params, obj_search: { field: list.field, input_value: list.searchText, admin_only: adminOnly } }),
@@ -39,17 +45,7 @@ export default function UsersPage() {
   const rows = data?.users ?? [];
 
   // The Administrators-only switch resets sorting and the list.
-  const onAdminOnly = (value: boolean) => {
-    setAdminOnly(value);
-    list.resetSort();
-    list.setPage(1);
-  };
-
-  const onSignInAs = async (row: UserRow) => {
-    const res = await signInAs(row.id);
-    toast({ title: t('toast.system_message'), description: serverMessage(res) });
-    navigate('/');
-  };
+  const onAdminOnly = (value: boolean) => list.resetSort({ admins: value ? '1' : '' });
 
   return (
     <section className="grid gap-4">
@@ -89,13 +85,14 @@ export default function UsersPage() {
           },
           onPassword: setPasswordFor,
           onDelete: setDeleting,
-          onSignInAs: (row) => void onSignInAs(row),
+          onSignInAs: setSigningInAs,
         }}
       />
       <Pagination page={list.page} pageSize={list.pageSize} total={data?.total ?? 0} onPage={list.setPage} />
       <UserFormDialog open={formOpen} onOpenChange={setFormOpen} user={editing} me={me} categories={data?.arr_categories ?? []} />
       <ChangePasswordDialog user={passwordFor} onClose={() => setPasswordFor(null)} />
       <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} />
+      <SignInAsDialog user={signingInAs} onClose={() => setSigningInAs(null)} />
     </section>
   );
 }
