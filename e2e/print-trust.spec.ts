@@ -152,6 +152,16 @@ test.describe('the printer pages', () => {
       await expect(dialog.getByLabel(L.report.tracker_number)).toBeFocused();
       expect(posted).toBe(false);
       await snap(page, `print-tracker-required-${lang}`);
+
+      // A chosen pair is work: closing asks first; Keep editing keeps it, Discard closes.
+      await page.keyboard.press('Escape');
+      const ask = page.getByRole('alertdialog', { name: L.unsaved.title });
+      await ask.getByRole('button', { name: L.unsaved.keep }).click();
+      await expect(dialog.getByRole('checkbox', { checked: true })).toHaveCount(1);
+      await dialog.getByRole('button', { name: L.common.cancel }).click();
+      await ask.getByRole('button', { name: L.unsaved.discard }).click();
+      await expect(page.getByRole('dialog')).toHaveCount(0);
+      expect(posted).toBe(false);
     });
 
     test(`the distributor block says what is missing, and Printed rests when everything is printed (${lang})`, async ({ page }) => {

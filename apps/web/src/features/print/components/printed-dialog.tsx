@@ -4,7 +4,8 @@ import { isAxiosError } from 'axios';
 import type { PrintReportRow } from '@promo/shared';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Dialog, DialogContent, DialogFooter, DialogTitle } from '@/components/ui/dialog';
+import { DialogContent, DialogFooter, DialogTitle } from '@/components/ui/dialog';
+import { DialogCancel, FormDialog } from '@/components/ui/discard-changes';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 
@@ -58,6 +59,7 @@ export function PrintedDialog({
   const server = fieldErrors(error);
   const trackerError = trackerMissing ? 'tracker_number_required' : server.printer_tracker_number;
   const canSend = chosen.size > 0 && !busy;
+  const dirty = tracker.trim() !== '' || description.trim() !== '' || chosen.size > 0;
   const submit = () => {
     if (!canSend) return;
     if (!tracker.trim()) {
@@ -73,7 +75,7 @@ export function PrintedDialog({
   };
 
   return (
-    <Dialog open={open} onOpenChange={(o) => !o && onClose()}>
+    <FormDialog open={open} onOpenChange={(o) => !o && onClose()} dirty={dirty}>
       <DialogContent className="max-w-xl">
         <DialogTitle>{t('print.printed_title')}</DialogTitle>
         <FormField id="printer-tracker" label={t('report.tracker_number')} error={trackerError}>
@@ -127,14 +129,12 @@ export function PrintedDialog({
           </p>
         )}
         <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
+          <DialogCancel />
           <Button disabled={!canSend} onClick={submit}>
             {t('print.send_to_distributor')}
           </Button>
         </DialogFooter>
       </DialogContent>
-    </Dialog>
+    </FormDialog>
   );
 }

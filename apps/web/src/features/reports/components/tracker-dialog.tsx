@@ -3,7 +3,8 @@ import { useTranslation } from 'react-i18next';
 import type { ReportColumn, ReportRow } from '@promo/shared';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
-import { Dialog, DialogContent, DialogFooter, DialogTitle } from '@/components/ui/dialog';
+import { DialogContent, DialogFooter, DialogTitle } from '@/components/ui/dialog';
+import { DialogCancel, FormDialog } from '@/components/ui/discard-changes';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
@@ -45,9 +46,10 @@ export function TrackerDialog({
   const byId = new Map(columns.map((c) => [c.id, c]));
   const cells = row?.surfaces ?? [];
   const canSend = ticked.size > 0 && tracker.trim() !== '' && !busy;
+  const dirty = ticked.size > 0 || tracker.trim() !== '' || description.trim() !== '';
 
   return (
-    <Dialog open={!!row} onOpenChange={(open) => !open && onClose()}>
+    <FormDialog open={!!row} onOpenChange={(open) => !open && onClose()} dirty={dirty}>
       <DialogContent className="max-w-xl">
         <DialogTitle>{t('report.tracker_title', { station: row?.name ?? '' })}</DialogTitle>
         <ul className="grid gap-1.5" data-testid="tracker-surfaces">
@@ -94,9 +96,7 @@ export function TrackerDialog({
           />
         </FormField>
         <DialogFooter>
-          <Button variant="outline" onClick={onClose}>
-            {t('common.cancel')}
-          </Button>
+          <DialogCancel />
           <Button
             disabled={!canSend}
             onClick={() =>
@@ -113,6 +113,6 @@ export function TrackerDialog({
           </Button>
         </DialogFooter>
       </DialogContent>
-    </Dialog>
+    </FormDialog>
   );
 }
