@@ -12,8 +12,9 @@ import type { Browser, BrowserContext, Fixtures, Page, PlaywrightTestArgs, Playw
  * so a dialog the test left open is checked.
  * Only serious and critical findings of the WCAG 2 A/AA rules and the best practices count.
  *
- * Kept cheap and quiet: one scan per route (path, names of its query parameters) and language per
- * test; a scan that a navigation or a closing page interrupts is dropped (the next route gets its
+ * Kept cheap and quiet: one scan per route (path, names of its query parameters), language and
+ * signed-in role per run of the worker (the browser tests run in one worker, so each page a role
+ * sees is checked once per run by the first test that opens it); a scan that a navigation or a closing page interrupts is dropped (the next route gets its
  * own); a finding counts only if a second scan after settling again still shows it, so a toast or
  * a dialog caught mid-animation does not fail a test; the time the scans take is added to the test's
  * timeout. The violations (rule, target, summary) fail the test at its end and are attached to it as
@@ -126,8 +127,21 @@ interface ScanSink {
   spent(ms: number): void;
 }
 
+/** Routes scanned in this worker: a page already checked for a role and language is not scanned again. */
+const scannedRoutes = new Set<string>();
+
+/** The signed-in role from the session cookie ('' when signed out): what a page shows depends on it. */
+async function roleOf(page: Page): Promise<string> {
+  try {
+    const cookie = (await page.context().cookies()).find((c) => c.name === 'CURRENT_USER');
+    const user = cookie ? (JSON.parse(decodeURIComponent(cookie.value)) as { role?: unknown }) : null;
+    return typeof user?.role === 'string' ? user.role : '';
+  } catch {
+    return '';
+  }
+}
+
 class PageWatcher {
-  private readonly scannedRoutes = new Set<string>();
   private chain: Promise<void> = Promise.resolve();
   private queued = false;
 
@@ -177,12 +191,12 @@ class PageWatcher {
       if (!this.isAppPage()) return;
       const { lang, html, overlay } = await settle(this.page);
       if (!html || this.page.url() !== url) return;
-      const route = routeKey(url, lang);
-      const seen = this.scannedRoutes.has(route);
+      const route = `${await roleOf(this.page)}|${routeKey(url, lang)}`;
+      const seen = scannedRoutes.has(route);
       if ((mode === 'new-route' && seen) || (mode === 'final' && seen && !overlay)) return;
       const first = await this.analyze();
       if (this.page.url() !== url) return;
-      this.scannedRoutes.add(route);
+      scannedRoutes.add(route);
       if (first.length === 0) return;
       // Confirmed on a settled page: what was only caught mid-change is not reported.
       await settle(this.page);
