@@ -5,12 +5,16 @@
 //   npx tsx bench/chat-fanout.ts                         one server process, PostgreSQL promo_chat_bench (recreated)
 //   BENCH_REDIS=redis://127.0.0.1:6379 npx tsx bench/chat-fanout.ts   two processes joined by the Redis adapter;
 //                                                        sockets and sends alternate between them
-// Knobs: BENCH_SOCKETS (500), BENCH_MESSAGES per rate (100), BENCH_RATES messages/s ('5,20,50'), BENCH_PORT (3910).
-import { spawn, type ChildProcess } from 'node:child_process';
+// Knobs: BENCH_SOCKETS (500), BENCH_MESSAGES per rate (100), BENCH_RATES messages/s ('5,20,50'), BENCH_PORT (3910),
+// BENCH_CLIENT: 'raw' (default: each socket a bare WebSocket speaking the Socket.IO protocol, so
+// that the 500 clients, which share this one process, cost little) or 'socket.io' (socket.io-client).
+// The server is the production build (apps/server/dist), built first.
+import { execFileSync, spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import { eq, sql } from 'drizzle-orm';
-import { io, type Socket } from 'socket.io-client';
+import { io } from 'socket.io-client';
+import WebSocket from 'ws';
 import { chatChannel, type ChatEventPayload } from '@promo/shared';
 import { openPostgres, type Database } from '../apps/server/src/db/client';
 import { chats, users } from '../apps/server/src/db/schema';
@@ -27,6 +31,13 @@ const PORT = Number(process.env.BENCH_PORT ?? 3910);
 const REDIS = process.env.BENCH_REDIS;
 const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/promo_chat_bench';
 const WAIT_MS = 5000; // a delivery later than this counts as lost
+const CLIENT = process.env.BENCH_CLIENT ?? 'raw';
+
+/** One subscribed socket: hands the text of each AddNewMessageEvent to the listener. */
+interface Receiver {
+  listener: ((text: string, at: number) => void) | null;
+  close(): void;
+}
 
 /** CPU seconds used so far by the processes of these process groups (the servers). */
 function groupCpu(groups: number[]): number {
@@ -68,8 +79,8 @@ async function designers(database: Database): Promise<{ id: number; token: strin
 
 function startServer(port: number): Promise<ChildProcess> {
   const env = { ...process.env, PORT: String(port), NODE_ENV: 'development', LOG_LEVEL: 'warn', SEED_DEMO: 'false', DATABASE_URL, ...(REDIS ? { REDIS_URL: REDIS } : {}) };
-  // One node process (tsx as a loader) in its own process group; BENCH_NODE_ARGS='--cpu-prof' profiles it.
-  const args = [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), '--import', 'tsx', 'apps/server/src/server.ts'];
+  // The compiled server, in a process group of its own; BENCH_NODE_ARGS='--cpu-prof' profiles it.
+  const args = [...(process.env.BENCH_NODE_ARGS?.split(' ').filter(Boolean) ?? []), 'apps/server/dist/server.js'];
   const child = spawn(process.execPath, args, { env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
   return (async () => {
     for (let i = 0; i < 300; i++) {
@@ -78,6 +89,53 @@ function startServer(port: number): Promise<ChildProcess> {
     }
     throw new Error(`server on ${port} did not start`);
   })();
+}
+
+/**
+ * A bare WebSocket speaking Engine.IO 4 and Socket.IO 5 as far as a listener needs: the namespace's
+ * connect with the token, the subscribe with its acknowledgement, the answer to the server's ping,
+ * and the event frames, read for their text without parsing the whole message.
+ */
+function rawReceiver(base: string, person: { id: number; token: string }): Promise<Receiver> {
+  const ws = new WebSocket(`${base.replace('http', 'ws')}/socket.io/?EIO=4&transport=websocket`);
+  const receiver: Receiver = { listener: null, close: () => ws.close() };
+  return new Promise((resolve, reject) => {
+    const timer = setTimeout(() => reject(new Error('subscribe timed out')), 10_000);
+    ws.on('error', reject);
+    ws.on('message', (data) => {
+      const at = performance.now();
+      const frame = data.toString();
+      if (frame.startsWith('42["AddNewMessageEvent"')) {
+        const from = frame.indexOf('"text":"') + 8;
+        receiver.listener?.(frame.slice(from, frame.indexOf('"', from)), at);
+      } else if (frame === '2') ws.send('3');
+      else if (frame.startsWith('0{')) ws.send(`40${JSON.stringify({ token: person.token })}`);
+      else if (frame.startsWith('40{')) ws.send(`421${JSON.stringify(['subscribe', chatChannel(person.id)])}`);
+      else if (frame.startsWith('431')) {
+        clearTimeout(timer);
+        if ((JSON.parse(frame.slice(3)) as [{ ok: boolean }])[0].ok) resolve(receiver);
+        else reject(new Error('subscribe refused'));
+      } else if (frame.startsWith('44')) reject(new Error(`connect refused: ${frame}`));
+    });
+  });
+}
+
+async function socketIoReceiver(base: string, person: { id: number; token: string }): Promise<Receiver> {
+  const socket = io(base, { path: '/socket.io', auth: { token: person.token }, transports: ['websocket'], reconnection: false, forceNew: true });
+  const receiver: Receiver = { listener: null, close: () => socket.disconnect() };
+  try {
+    await new Promise<void>((resolve, reject) => {
+      socket.once('connect', resolve);
+      socket.once('connect_error', reject);
+    });
+    const ack = (await socket.timeout(5000).emitWithAck('subscribe', chatChannel(person.id))) as { ok: boolean };
+    if (!ack.ok) throw new Error('subscribe refused');
+  } catch (err) {
+    socket.disconnect();
+    throw err;
+  }
+  socket.on('AddNewMessageEvent', (payload: ChatEventPayload) => receiver.listener?.(payload.message.text, performance.now()));
+  return receiver;
 }
 
 async function api(base: string, method: string, path: string, body: Record<string, unknown>, token?: string) {
@@ -102,26 +160,18 @@ async function chatFor(database: Database, base: string, admin: string): Promise
   return chat!.id;
 }
 
-async function connectAll(bases: string[], people: { id: number; token: string }[]): Promise<{ sockets: Socket[]; errors: number }> {
-  const sockets: Socket[] = [];
+async function connectAll(bases: string[], people: { id: number; token: string }[]): Promise<{ sockets: Receiver[]; errors: number }> {
+  const sockets: Receiver[] = [];
   let errors = 0;
+  const connect = CLIENT === 'socket.io' ? socketIoReceiver : rawReceiver;
   for (let i = 0; i < people.length; i += 50) {
     await Promise.all(
-      people.slice(i, i + 50).map(async (p, j) => {
-        const socket = io(bases[(i + j) % bases.length], { path: '/socket.io', auth: { token: p.token }, transports: ['websocket'], reconnection: false, forceNew: true });
-        try {
-          await new Promise<void>((resolve, reject) => {
-            socket.once('connect', resolve);
-            socket.once('connect_error', reject);
-          });
-          const ack = (await socket.timeout(5000).emitWithAck('subscribe', chatChannel(p.id))) as { ok: boolean };
-          if (!ack.ok) throw new Error('subscribe refused');
-          sockets.push(socket);
-        } catch {
-          errors++;
-          socket.disconnect();
-        }
-      }),
+      people.slice(i, i + 50).map((p, j) =>
+        connect(bases[(i + j) % bases.length]!, p).then(
+          (r) => void sockets.push(r),
+          () => void errors++,
+        ),
+      ),
     );
   }
   return { sockets, errors };
@@ -147,21 +197,19 @@ interface Row {
 }
 
 /** Sends MESSAGES at `rate` per second (open loop: a slow answer does not delay the next send). */
-async function run(bases: string[], sockets: Socket[], chatId: number, admin: string, rate: number, label: string, messages = MESSAGES): Promise<Row> {
+async function run(bases: string[], sockets: Receiver[], chatId: number, admin: string, rate: number, label: string, messages = MESSAGES): Promise<Row> {
   const serverCpuBefore = groupCpu(servers.map((s) => s.pid!));
   const clientCpuBefore = process.cpuUsage();
   const sentAt: number[] = [];
   const latencies: number[] = [];
   let received = 0;
   const prefix = `${label}#`;
-  const listener = (payload: ChatEventPayload) => {
-    const now = performance.now();
-    if (!payload.message.text.startsWith(prefix)) return;
-    const i = Number(payload.message.text.slice(prefix.length));
-    latencies.push(now - sentAt[i]!);
+  const listener = (text: string, at: number) => {
+    if (!text.startsWith(prefix)) return;
+    latencies.push(at - sentAt[Number(text.slice(prefix.length))]!);
     received++;
   };
-  for (const s of sockets) s.on('AddNewMessageEvent', listener);
+  for (const s of sockets) s.listener = listener;
   const posts: Promise<number | null>[] = [];
   const start = performance.now();
   for (let i = 0; i < messages; i++) {
@@ -180,14 +228,14 @@ async function run(bases: string[], sockets: Socket[], chatId: number, admin: st
   const expected = messages * sockets.length;
   const deadline = performance.now() + WAIT_MS;
   while (received < expected && performance.now() < deadline) await sleep(20);
-  for (const s of sockets) s.off('AddNewMessageEvent', listener);
+  for (const s of sockets) s.listener = null;
   const clientCpu = process.cpuUsage(clientCpuBefore);
   const serverCpu = groupCpu(servers.map((s) => s.pid!)) - serverCpuBefore;
   latencies.sort((a, b) => a - b);
   const ok = postTimes.filter((t): t is number => t !== null).sort((a, b) => a - b);
   const r = (n: number) => Math.round(n * 10) / 10;
   return {
-    mode: REDIS ? '2 processes + Redis' : '1 process',
+    mode: `${REDIS ? '2 processes + Redis' : '1 process'}, ${CLIENT} clients`,
     rate,
     sockets: sockets.length,
     messages,
@@ -205,6 +253,7 @@ async function run(bases: string[], sockets: Socket[], chatId: number, admin: st
   };
 }
 
+execFileSync(process.execPath, ['apps/server/build.mjs', '--quiet'], { stdio: 'inherit' });
 const database = await recreateDatabase();
 const people = await designers(database);
 const ports = REDIS ? [PORT, PORT + 1] : [PORT];
@@ -231,7 +280,7 @@ try {
   for (const x of rows) {
     console.log(`| ${x.mode} | ${x.rate} | ${x.sockets} | ${x.messages} | ${x.deliveries} | ${x.lost} | ${x.postErrors} | ${x.p50} | ${x.p95} | ${x.p99} | ${x.max} | ${x.postP50} | ${x.postP99} | ${x.serverCpu} | ${x.clientCpu} |`);
   }
-  for (const s of sockets) s.disconnect();
+  for (const s of sockets) s.close();
 } finally {
   for (const s of servers) process.kill(-s.pid!, 'SIGTERM');
   await database.close();

@@ -4,7 +4,7 @@ import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import { productsListQuery, surfacesListQuery } from '@promo/shared';
 import * as schema from '../apps/server/src/db/schema';
-import { listProducts } from '../apps/server/src/modules/products/service';
+import { listProducts } from '../apps/server/src/modules/products/list';
 import { listSurfaces } from '../apps/server/src/modules/surfaces/service';
 const pool = new pg.Pool({ connectionString: 'postgres://postgres@127.0.0.1:5432/promo_bench' });
 const statements: { sql: string; params: unknown[] }[] = [];

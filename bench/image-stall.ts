@@ -3,13 +3,13 @@
 //   npx tsx bench/image-stall.ts                     PGlite in a fresh temporary DATA_DIR (demo set)
 //   BENCH_POSTGRES=1 npx tsx bench/image-stall.ts    PostgreSQL promo_image_bench (recreated)
 // Knobs: BENCH_ROUNDS (5), BENCH_CLIENTS (2), BENCH_SIZE (6000), BENCH_PORT (3920).
-import { spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import qs from 'qs';
 import sharp from 'sharp';
 import { recreatePostgresDatabase } from './database';
+import { startBenchServer } from './server-process';
 import { get, percentile } from './load';
 
 const ROUNDS = Number(process.env.BENCH_ROUNDS ?? 5);
@@ -26,27 +26,11 @@ async function startServer(): Promise<() => Promise<void>> {
   if (process.env.BENCH_POSTGRES) await recreatePostgresDatabase(DATABASE_URL);
   if (process.env.BENCH_POSTGRES) env.DATABASE_URL = DATABASE_URL;
   else delete env.DATABASE_URL;
-  // Its own process group, so the stop reaches the server behind npx as well.
-  const child = spawn('npx', ['tsx', 'apps/server/src/server.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
-  const kill = () => {
-    try {
-      process.kill(-child.pid!, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-  };
-  process.on('exit', kill);
-  const stop = async () => {
-    const exited = new Promise((r) => (child.exitCode !== null ? r(null) : child.once('exit', r)));
-    kill();
-    await exited;
+  const stop = await startBenchServer(PORT, env);
+  return async () => {
+    await stop();
     fs.rmSync(dataDir, { recursive: true, force: true });
   };
-  for (let i = 0; i < 600; i++) {
-    if (await fetch(`${BASE}/api/nope`).then(() => true, () => false)) return stop;
-    await new Promise((r) => setTimeout(r, 200));
-  }
-  throw new Error('server did not start');
 }
 
 async function form(method: string, url: string, auth: string, body: object) {

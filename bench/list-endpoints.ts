@@ -6,16 +6,16 @@
 //   npx tsx bench/list-endpoints.ts            PostgreSQL (DATABASE_URL, default …/promo_bench)
 //   BENCH_PGLITE=bench/.pglite npx tsx bench/list-endpoints.ts   the API on PGlite (no raw column)
 // Generate the data first with bench/generate.ts.
-import { spawn } from 'node:child_process';
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import qs from 'qs';
 import { productsListQuery, surfacesListQuery } from '@promo/shared';
 import * as schema from '../apps/server/src/db/schema';
 import type { Db } from '../apps/server/src/db/client';
-import { listProducts } from '../apps/server/src/modules/products/service';
+import { listProducts } from '../apps/server/src/modules/products/list';
 import { listSurfaces } from '../apps/server/src/modules/surfaces/service';
 import { get, measure, type LoadResult } from './load';
+import { startBenchServer } from './server-process';
 
 const PORT = Number(process.env.BENCH_PORT ?? 3900);
 const SECONDS = Number(process.env.BENCH_SECONDS ?? 5);
@@ -65,7 +65,7 @@ const CASES: Record<string, Case> = {
   },
 };
 
-async function startServer(): Promise<() => void> {
+async function startServer(): Promise<() => Promise<void>> {
   const env = {
     ...process.env,
     PORT: String(PORT),
@@ -75,27 +75,7 @@ async function startServer(): Promise<() => void> {
     ...(PGLITE ? { DATA_DIR: PGLITE, DATABASE_URL: '' } : { DATABASE_URL }),
   };
   if (PGLITE) delete (env as Record<string, string | undefined>).DATABASE_URL;
-  // Its own process group, so the stop reaches the server behind npx as well.
-  const child = spawn('npx', ['tsx', 'apps/server/src/server.ts'], { env, stdio: ['ignore', 'inherit', 'inherit'], detached: true });
-  const stop = () => {
-    try {
-      process.kill(-child.pid!, 'SIGTERM');
-    } catch {
-      // already gone
-    }
-  };
-  process.on('exit', stop);
-  for (let i = 0; i < 300; i++) {
-    try {
-      await get(`http://127.0.0.1:${PORT}/api/nope`, {}).catch((e: Error) => {
-        if (!e.message.startsWith('HTTP')) throw e;
-      });
-      return stop;
-    } catch {
-      await new Promise((r) => setTimeout(r, 200));
-    }
-  }
-  throw new Error('server did not start');
+  return startBenchServer(PORT, env);
 }
 
 async function token(): Promise<string> {
@@ -154,7 +134,7 @@ async function main() {
       fresh = Math.max(fresh, next);
     }
   } finally {
-    stop();
+    await stop();
   }
   console.log(`\n${PGLITE ? 'PGlite' : 'PostgreSQL'}, ${SECONDS} s per cell after 1 s warm-up; ${fresh} new searches asked`);
   console.log('| endpoint | clients | API p50 ms | API p95 ms | API p99 ms | API req/s | errors | SQL p50 ms | SQL p95 ms | SQL req/s | added p50 ms | API/SQL req/s |');

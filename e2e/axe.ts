@@ -179,6 +179,10 @@ class PageWatcher {
     return this.chain;
   }
 
+  /**
+   * A page of this app: not another origin, nor what is under /api/ (the API's answers, and the API
+   * reference at /api/docs, which is Swagger UI's page, not ours: e2e/api-docs.spec.ts).
+   */
   private isAppPage(): boolean {
     if (this.page.isClosed()) return false;
     const url = this.page.url();

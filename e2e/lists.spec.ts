@@ -211,9 +211,11 @@ for (const lang of ['no', 'en'] as Lang[]) {
       await expect(ask).toBeHidden();
       await expect(form.getByLabel(L.categories.fields.name)).toHaveValue('Halvferdig kategori');
 
-      // Cancel asks too; Escape on the question keeps editing.
+      // Cancel asks too; Escape on the question keeps editing (once the question has the focus, as a
+      // person's Escape would find it: pressed in the frame it appears, it reached the form below).
       await form.getByRole('button', { name: L.common.cancel }).click();
       await expect(ask).toBeVisible();
+      await expect.poll(() => ask.evaluate((el) => el.contains(document.activeElement))).toBe(true);
       await page.keyboard.press('Escape');
       await expect(ask).toBeHidden();
       await expect(form).toBeVisible();

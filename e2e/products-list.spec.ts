@@ -1,4 +1,4 @@
-import { expect, snap, test } from './fixtures';
+import { expect, LOCALES, snap, test } from './fixtures';
 import { column, findByEan, header, NO, openProducts, rows, toast } from './products-helpers';
 
 const isSorted = (values: number[], dir: 'desc' | 'asc') =>
@@ -141,6 +141,31 @@ test.describe('products list', () => {
     await expect(rows(page)).toHaveCount(0);
     await expect(page.getByRole('navigation', { name: NO.pagination.label })).toBeHidden();
   });
+});
+
+test.describe('totals of broad searches', () => {
+  for (const lang of ['no', 'en'] as const) {
+    test(`a search matching more than 1,000 products says "about N", a narrow one says nothing (${lang})`, async ({ page }) => {
+      const L = LOCALES[lang];
+      await openProducts(page, 'admin', lang);
+      const input = page.getByLabel(L.common.search, { exact: true });
+      const about = page.getByTestId('products-about-total');
+      await expect(about).toBeHidden();
+      // 1,522 of the 2,000 seeded names have an 'e': the database's estimate, not a count.
+      await input.fill('e');
+      await expect(about).toBeVisible();
+      const n = Number((await about.textContent())!.replace(/\D/g, ''));
+      expect(n).toBeGreaterThan(1000);
+      expect(n).toBeLessThan(4000);
+      await expect(about).toHaveText(L.products.about_total.replace('{{count}}', new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'nb-NO').format(n)));
+      await expect(page.getByRole('navigation', { name: L.pagination.label })).toBeVisible();
+      await snap(page, `products-about-total-${lang}`);
+      // 'brunost' finds a few hundred at most: counted exactly, nothing said.
+      await input.fill('brunost');
+      await expect(column(page, 'name').first()).toHaveText(/^Brunost \d+$/);
+      await expect(about).toBeHidden();
+    });
+  }
 });
 
 test.describe('list loads', () => {

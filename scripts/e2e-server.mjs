@@ -1,6 +1,6 @@
 // Starts the built app for the browser tests on a database of its own: a fresh PostgreSQL
 // database when DATABASE_URL is set (dropped again on exit), else PGlite in a temporary folder.
-import { spawn } from 'node:child_process';
+import { execFileSync, spawn } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -42,7 +42,10 @@ if (process.env.DATABASE_URL) {
   cleanup = async () => fs.rmSync(dir, { recursive: true, force: true });
 }
 
-const server = spawn('npx', ['tsx', 'apps/server/src/server.ts'], { env, stdio: 'inherit' });
+// The compiled server, as `npm start` runs it; compiled here (≈ 0.1 s) so that a change of the
+// server reaches the browser tests without a build step of its own. The web app must be built.
+execFileSync(process.execPath, ['apps/server/build.mjs', '--quiet'], { stdio: 'inherit' });
+const server = spawn(process.execPath, ['--enable-source-maps', 'apps/server/dist/server.js'], { env, stdio: 'inherit' });
 let stopping = false;
 async function stop(code) {
   if (stopping) return;

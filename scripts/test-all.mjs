@@ -51,7 +51,8 @@ if (fs.existsSync(vitestJson)) {
   results.push({ name: 'vitest', passed: 0, failed: 1, seconds: vt.seconds });
 }
 
-check('build web app', 'npm', ['run', '--silent', 'build']);
+check('build (web app, server)', 'npm', ['run', '--silent', 'build']);
+check('bundle budget', 'node', ['scripts/bundle-budget.mjs']);
 
 console.log('\n=== browser tests (playwright, Debian chromium)');
 const pwJson = 'test-results/e2e-report.json';

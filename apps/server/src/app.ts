@@ -1,9 +1,6 @@
 import { randomUUID } from 'node:crypto';
-import fs from 'node:fs';
-import path from 'node:path';
 import Fastify, { type FastifyInstance, type FastifyRequest } from 'fastify';
 import formbody from '@fastify/formbody';
-import fastifyStatic from '@fastify/static';
 import { serializerCompiler, validatorCompiler } from 'fastify-type-provider-zod';
 import { BEARER_PREFIX } from '@promo/shared';
 import type { Config } from './config';
@@ -16,6 +13,8 @@ import { LoginThrottle } from './lib/login-throttle';
 import { attachReadCaches, type ReadCaches } from './lib/read-caches';
 import { attachRealtime, type Realtime } from './lib/realtime';
 import { registerResponseHeaders } from './lib/response-headers';
+import { serveWebApp } from './lib/web-app';
+import { compressAnswers } from './lib/compression';
 import { storageFor, type Storage } from './lib/storage';
 import multipart from '@fastify/multipart';
 import { filesRoutes } from './modules/files/routes';
@@ -25,6 +24,8 @@ import { surfacesRoutes } from './modules/surfaces/routes';
 import { productsRoutes } from './modules/products/routes';
 import { promotionsRoutes } from './modules/promotions/routes';
 import { chatRoutes } from './modules/chat/routes';
+import { createPreflightQueue, type PreflightQueue } from './modules/preflight/queue';
+import { proofingRoutes } from './modules/proofing/routes';
 import { distributionRoutes } from './modules/distribution/routes';
 import { createMailer, type Mailer } from './modules/notifications/mailer';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -36,6 +37,7 @@ import { usersRoutes } from './modules/users/routes';
 import { companyRoutes } from './modules/company/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { feedbackRoutes } from './modules/feedback/routes';
+import { apiDocsRoutes } from './modules/api-docs/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -44,6 +46,8 @@ declare module 'fastify' {
     loginThrottle: LoginThrottle;
     storage: Storage;
     realtime: Realtime;
+    /** HQ files waiting for their print preflight in the worker thread (decision 017). */
+    preflight: PreflightQueue;
     readCaches: ReadCaches;
     mailer: Mailer;
     authenticate(req: FastifyRequest, allowCookie?: boolean): Promise<AuthContext | null>;
@@ -92,7 +96,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('config', config);
   app.decorate('loginThrottle', opts.loginThrottle ?? new LoginThrottle(db));
   app.decorateRequest('auth', null);
-  app.decorate('storage', opts.storage ?? storageFor(config));
+  app.decorate('storage', opts.storage ?? (await storageFor(config)));
   app.decorate('authenticate', async (req: FastifyRequest, allowCookie = false) => {
     if (req.auth) return req.auth;
     const header = req.headers.authorization ?? (allowCookie ? bearerCookie(req.headers.cookie) : undefined);
@@ -115,6 +119,8 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   });
   registerErrorHandler(app);
   app.decorate('realtime', await attachRealtime(app, db, config.REDIS_URL));
+  app.decorate('preflight', createPreflightQueue({ db, storage: app.storage, realtime: app.realtime, log: app.log }));
+  app.addHook('onClose', async () => app.preflight.close());
   // Also drops the sockets of sessions a write ended, on this process and the others.
   app.decorate('readCaches', attachReadCaches(app, db, app.realtime));
   const mailer = opts.mailer ?? createMailer(db, { smtpUrl: config.SMTP_URL, publicUrl: config.PUBLIC_URL, log: app.log });
@@ -124,6 +130,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
 
   await app.register(
     async (api) => {
+      await compressAnswers(api);
       await authRoutes(api);
       await usersRoutes(api);
       await filesRoutes(api);
@@ -135,6 +142,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await promotionDesignRoutes(api);
       await designPageRoutes(api);
       await chatRoutes(api);
+      await proofingRoutes(api);
       await reportRoutes(api);
       await printRoutes(api);
       await distributionRoutes(api);
@@ -142,34 +150,16 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await companyRoutes(api);
       await settingsRoutes(api);
       await feedbackRoutes(api);
+      await apiDocsRoutes(api);
     },
   );
 
+  const sendAppPage = opts.serveWeb ? await serveWebApp(app, config.WEB_DIST) : null;
   app.setNotFoundHandler((req, reply) => {
-    if (req.url.startsWith('/api/') || req.url.startsWith('/company_api/') || !opts.serveWeb) {
+    if (req.url.startsWith('/api/') || req.url.startsWith('/company_api/') || !sendAppPage) {
       return reply.code(404).send({ status: 'error', message: 'Not found', message_key: 'not_found' });
     }
-    return reply.type('text/html').sendFile('index.html');
+    return sendAppPage(req, reply);
   });
-
-  if (opts.serveWeb) {
-    const root = config.WEB_DIST;
-    if (!fs.existsSync(path.join(root, 'index.html'))) {
-      throw new Error(`The web app is not built (${root}); run npm run build first.`);
-    }
-    await app.register(fastifyStatic, {
-      root,
-      wildcard: false,
-      // Off, or send's own 'public, max-age=0' replaces what setHeaders chose.
-      cacheControl: false,
-      setHeaders: (res, file) => {
-        if (file.includes(`${path.sep}assets${path.sep}`)) {
-          res.setHeader('cache-control', 'public, max-age=31536000, immutable');
-        } else {
-          res.setHeader('cache-control', 'no-cache');
-        }
-      },
-    });
-  }
   return app;
 }

@@ -1,11 +1,25 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import { fileURLToPath } from 'node:url';
 import { z } from 'zod';
 
-export const REPO_ROOT = path.resolve(path.dirname(fileURLToPath(import.meta.url)), '../../..');
+/** The nearest folder above `from` that holds apps/server: the same from the source and the build. */
+function findRepoRoot(from: string): string {
+  for (let dir = from; ; dir = path.dirname(dir)) {
+    if (fs.existsSync(path.join(dir, 'apps', 'server', 'package.json'))) return dir;
+    if (path.dirname(dir) === dir) throw new Error(`no repository root above ${from}`);
+  }
+}
+
+export const REPO_ROOT = findRepoRoot(path.dirname(fileURLToPath(import.meta.url)));
+/** SQL files, read at start by both the source and the build (dist/). */
+export const MIGRATIONS_DIR = path.join(REPO_ROOT, 'apps/server/src/db/migrations');
 
 /** Paths given in the environment are relative to where the command was started. */
 const startDir = process.env.INIT_CWD ?? process.cwd();
+
+/** An empty value means unset, as in `S3_URL=` of a compose file. */
+const unset = <T extends z.ZodType>(schema: T) => z.preprocess((v) => (v === '' ? undefined : v), schema);
 
 const envSchema = z.object({
   NODE_ENV: z.enum(['development', 'production', 'test']).default('production'),
@@ -31,8 +45,24 @@ const envSchema = z.object({
   /** The carrier's tracking page; {tracker} is replaced by the tracker number. */
   TRACKING_URL_TEMPLATE: z.string().default('https://sporing.posten.no/sporing/{tracker}'),
   UPLOAD_LIMIT_BYTES: z.coerce.number().int().min(1).default(1024 ** 3),
+  /** Who may read the API reference (/api/docs, /api/openapi.json): unset, 'public' in development, else 'admin'. */
+  API_DOCS: z.enum(['admin', 'public', 'off']).optional(),
+  /** Object storage (S3, MinIO, ...) instead of DATA_DIR/files: the endpoint and bucket, both or neither. */
+  S3_URL: unset(z.url({ protocol: /^https?$/, error: 'S3_URL must be an http(s) address' }).optional()),
+  S3_BUCKET: unset(z.string().optional()),
+  S3_REGION: unset(z.string().default('us-east-1')),
+  /** Without them the AWS SDK's default chain (AWS_* variables, profile, instance role). */
+  S3_ACCESS_KEY_ID: unset(z.string().optional()),
+  S3_SECRET_ACCESS_KEY: unset(z.string().optional()),
+  /** Keys go under this prefix, e.g. `promo/`, so the bucket can be shared. */
+  S3_PREFIX: z.string().default(''),
   WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
-});
+})
+  .refine((env) => !env.S3_URL === !env.S3_BUCKET, { path: ['S3_URL'], message: 'S3_URL and S3_BUCKET go together: set both or neither' })
+  .refine((env) => !env.S3_ACCESS_KEY_ID === !env.S3_SECRET_ACCESS_KEY, {
+    path: ['S3_ACCESS_KEY_ID'],
+    message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither',
+  });
 
 export type Config = z.infer<typeof envSchema> & { dataDir: string };
 

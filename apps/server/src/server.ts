@@ -11,7 +11,7 @@ const config = loadConfig();
 const releaseLock = config.DATABASE_URL ? () => {} : acquireDataDirLock(config.dataDir);
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
 await database.migrate();
-const storage = storageFor(config);
+const storage = await storageFor(config);
 if (config.SEED_DEMO && (await isEmpty(database.db))) await seedDemo(database.db, storage);
 // PGlite runs no autovacuum: without this the planner's statistics and the trigram indexes'
 // pending lists never catch up with inserts, and searches fall back to reading whole tables.
@@ -21,6 +21,11 @@ await maintain();
 // In development Vite serves the web app (npm run dev); otherwise this process serves the build.
 const app = await buildApp({ config, db: database.db, storage, serveWeb: config.NODE_ENV !== 'development' });
 app.log.info({ database: database.kind, dataDir: config.DATABASE_URL ? undefined : config.dataDir }, 'database ready');
+// HQ files whose preflight a stop interrupted are checked again (decision 017).
+app.preflight
+  .resumePending()
+  .then((n) => n && app.log.info({ files: n }, 'pending preflights queued'))
+  .catch((err) => app.log.error({ err }, 'pending preflights could not be queued'));
 
 // Uploads nobody attached within a day, and stored files no row names (left by a crash) after a
 // day, are removed hourly; PGlite is vacuumed then too.

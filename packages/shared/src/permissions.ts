@@ -25,12 +25,16 @@ export const PERMISSIONS = {
   'reports.seePrice': ['admin', 'cm-admin'],
   /** Taking a promotion back from the printers (decision 011): the one way to change its print files. */
   'reports.takeBack': ['admin'],
+  /** Sending to printers although a current HQ file's preflight found errors (decision 017). */
+  'reports.overridePreflight': ['admin'],
   'print.view': ['printer'],
   'distribution.view': ['distributor'],
   'company.view': ['user'],
   'settings.view': ['admin'],
   /** Reading any feedback thread (moderation); writing stays with the two participants. */
   'feedback.readAny': ['admin'],
+  /** The API reference (/api/docs) when API_DOCS is 'admin'. */
+  'api.docs': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type PermissionKey = keyof typeof PERMISSIONS;

@@ -1,19 +1,17 @@
 import { z } from 'zod';
 import { MAX_TEXT_LENGTH, MIN_NAME_LENGTH, MIN_PASSWORD_LENGTH } from './constants';
+import { DIGIT, EMAIL_PATTERN, LATIN_LETTER } from './login-rules';
 
 /**
  * Field rules shared by the forms and the server. Messages are keys of the `validation`
  * section of the locale files.
  */
-export const LATIN_LETTER = /[A-Za-z]/;
-export const DIGIT = /\d/;
-
 export const emailField = z
   .string({ error: 'email_required' })
   .trim()
   .min(1, 'email_required')
   .max(MAX_TEXT_LENGTH, 'max_length')
-  .pipe(z.email('valid_email'));
+  .pipe(z.email({ pattern: EMAIL_PATTERN, error: 'valid_email' }));
 
 export const loginPasswordField = z
   .string({ error: 'required_field' })

@@ -9,6 +9,6 @@ await withCliDatabase(config, async (db) => {
     console.log('The database already has users; the demo data is loaded only into an empty database.');
     return;
   }
-  await seedDemo(db, storageFor(config));
+  await seedDemo(db, await storageFor(config));
   console.log('Demo data loaded.');
 });

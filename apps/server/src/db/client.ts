@@ -8,7 +8,7 @@ import { migrate as migratePg } from 'drizzle-orm/node-postgres/migrator';
 import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
-import { fileURLToPath } from 'node:url';
+import { MIGRATIONS_DIR as migrationsFolder } from '../config';
 
 /** One type for both drivers: PGlite's Drizzle database offers the same query API. */
 export type Db = NodePgDatabase<typeof schema>;
@@ -22,8 +22,6 @@ export interface Database {
   migrate(): Promise<void>;
   close(): Promise<void>;
 }
-
-const migrationsFolder = path.join(path.dirname(fileURLToPath(import.meta.url)), 'migrations');
 
 export function openPostgres(url: string): Database {
   // A database that does not answer (a network partition, not a refusal) fails a request after

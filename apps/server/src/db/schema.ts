@@ -3,6 +3,7 @@ import {
   bigint,
   boolean,
   date,
+  doublePrecision,
   numeric,
   type AnyPgColumn,
   check,
@@ -50,6 +51,8 @@ export const users = pgTable(
     group: text('group'),
     role: text('role').notNull().default('user'),
     deleted_at: timestamp('deleted_at', { withTimezone: true }),
+    /** No daily digest e-mail of what waits for the user (issue 15; the user's own profile). */
+    digest_opt_out: boolean('digest_opt_out').notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -136,7 +139,11 @@ export const auditLog = pgTable(
     after: jsonb('after'),
     ...timestamps,
   },
-  (t) => [index('audit_log_entity_idx').on(t.entity, t.entity_id)],
+  (t) => [
+    index('audit_log_entity_idx').on(t.entity, t.entity_id),
+    index('audit_log_created_idx').on(t.created_at),
+    index('audit_log_actor_idx').on(t.actor_id, t.created_at),
+  ],
 );
 
 /** Every stored upload and every rendition made from one, so nothing on disk is unowned. */
@@ -332,9 +339,24 @@ export const systemSettings = pgTable(
     distributor_id: integer('distributor_id').references(() => users.id, { onDelete: 'set null' }),
     admin_id: integer('admin_id').references(() => users.id, { onDelete: 'set null' }),
     percent_promotion_report: integer('percent_promotion_report').notNull().default(0),
+    /** The unit of the surfaces' sizes (H × W) that print files are checked against (issue 14). */
+    surface_size_unit: text('surface_size_unit').notNull().default('cm'),
+    /**
+     * How many days before a promotion's first day each milestone falls by default (issue 15):
+     * { brief, designs_complete, sent_to_printers, printed, delivered }.
+     */
+    milestone_days: jsonb('milestone_days')
+      .notNull()
+      .default({ brief: 42, designs_complete: 28, sent_to_printers: 21, printed: 14, delivered: 7 }),
+    /** The hour (Oslo time, 0–23) the daily digest e-mail goes out. */
+    digest_hour: integer('digest_hour').notNull().default(7),
     ...timestamps,
   },
-  (t) => [check('system_settings_percent_check', sql`${t.percent_promotion_report} >= 0`)],
+  (t) => [
+    check('system_settings_percent_check', sql`${t.percent_promotion_report} >= 0`),
+    check('system_settings_size_unit_check', sql`${t.surface_size_unit} in ('cm', 'mm')`),
+    check('system_settings_digest_hour_check', sql`${t.digest_hour} between 0 and 23`),
+  ],
 );
 
 export const promotionSurfaces = pgTable(
@@ -457,6 +479,11 @@ export const chatMessages = pgTable(
     update_message: boolean('update_message').notNull().default(false),
     delete_message: boolean('delete_message').notNull().default(false),
     rating_file: integer('rating_file'),
+    /**
+     * The HQ or LQ message that replaced this one (issue 14): removed from the chat's view like a
+     * deleted message, its file kept as an earlier version of the design's print file.
+     */
+    replaced_by_id: integer('replaced_by_id').references((): AnyPgColumn => chatMessages.id, { onDelete: 'set null' }),
     ...timestamps,
   },
   (t) => [
@@ -569,9 +596,17 @@ export const distributorParcels = pgTable(
     distributor_id: integer('distributor_id').references(() => users.id, { onDelete: 'set null' }),
     tracker_number: text('tracker_number').notNull().default(''),
     description: text('description').notNull().default(''),
+    /** The station's confirmation of the parcel (issue 15): all good, or something missing or damaged. */
+    received_at: timestamp('received_at', { withTimezone: true }),
+    received_by_id: integer('received_by_id').references(() => users.id, { onDelete: 'set null' }),
+    receipt_status: text('receipt_status'),
+    receipt_note: text('receipt_note').notNull().default(''),
     ...timestamps,
   },
-  (t) => [index('distributor_parcels_promotion_station_idx').on(t.promotion_id, t.station_id)],
+  (t) => [
+    index('distributor_parcels_promotion_station_idx').on(t.promotion_id, t.station_id),
+    check('distributor_parcels_receipt_check', sql`${t.receipt_status} is null or ${t.receipt_status} in ('ok', 'problem')`),
+  ],
 );
 
 /** A pair in a distributor parcel; each pair reaches a station once. */
@@ -702,4 +737,162 @@ export const printReportAmounts = pgTable(
     amount: integer('amount').notNull(),
   },
   (t) => [primaryKey({ columns: [t.promotion_id, t.station_id, t.psd_id] }), check('print_report_amounts_amount_check', sql`${t.amount} > 0`)],
+);
+
+/**
+ * A numbered comment on a point or an area of a file sent to a design's chat (issue 14): on an
+ * image, or the first page of a PDF. Coordinates are fractions of the width and height (0–1), so
+ * any rendition shows it in the same place. It stays with the file version it was made on.
+ */
+export const filePins = pgTable(
+  'file_pins',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    chat_id: integer('chat_id')
+      .notNull()
+      .references(() => chats.id, { onDelete: 'cascade' }),
+    message_id: integer('message_id')
+      .notNull()
+      .references(() => chatMessages.id, { onDelete: 'cascade' }),
+    /** The pin's number on its file: 1, 2, 3 ... */
+    number: integer('number').notNull(),
+    author_id: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    x: doublePrecision('x').notNull(),
+    y: doublePrecision('y').notNull(),
+    /** An area's size; null for a point. */
+    width: doublePrecision('width'),
+    height: doublePrecision('height'),
+    text: text('text').notNull(),
+    status: text('status').notNull().default('open'),
+    resolved_by_id: integer('resolved_by_id').references(() => users.id, { onDelete: 'set null' }),
+    resolved_at: timestamp('resolved_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    uniqueIndex('file_pins_number_unique').on(t.message_id, t.number),
+    index('file_pins_chat_idx').on(t.chat_id, t.status),
+    check('file_pins_status_check', sql`${t.status} in ('open', 'resolved')`),
+    check('file_pins_point_check', sql`${t.x} >= 0 and ${t.x} <= 1 and ${t.y} >= 0 and ${t.y} <= 1`),
+    check(
+      'file_pins_area_check',
+      sql`(${t.width} is null and ${t.height} is null) or (${t.width} > 0 and ${t.height} > 0 and ${t.x} + ${t.width} <= 1 and ${t.y} + ${t.height} <= 1)`,
+    ),
+  ],
+);
+
+export const filePinReplies = pgTable(
+  'file_pin_replies',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    pin_id: integer('pin_id')
+      .notNull()
+      .references(() => filePins.id, { onDelete: 'cascade' }),
+    author_id: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    text: text('text').notNull(),
+    ...timestamps,
+  },
+  (t) => [index('file_pin_replies_pin_idx').on(t.pin_id)],
+);
+
+/**
+ * What the print preflight found in an HQ file, measured against the surface its design sits on
+ * (issue 14): 'pending' until the check has run; `checks` holds each check with its level and the
+ * measured values.
+ */
+export const filePreflights = pgTable(
+  'file_preflights',
+  {
+    file_id: integer('file_id')
+      .primaryKey()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    status: text('status').notNull().default('pending'),
+    checks: jsonb('checks').notNull().default([]),
+    /** The surface size and unit the file was checked against, as they were then. */
+    surface_size: text('surface_size').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [check('file_preflights_status_check', sql`${t.status} in ('pending', 'ok', 'warnings', 'errors', 'failed')`)],
+);
+
+/**
+ * A promotion's milestone moved from its default (issue 15): the default is `milestone_days` of
+ * system settings before the period's first day; a row here replaces it for this promotion.
+ */
+export const promotionMilestones = pgTable(
+  'promotion_milestones',
+  {
+    promotion_id: integer('promotion_id')
+      .notNull()
+      .references(() => promotions.id, { onDelete: 'cascade' }),
+    milestone: text('milestone').notNull(),
+    due_on: date('due_on', { mode: 'string' }).notNull(),
+    set_by_id: integer('set_by_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    primaryKey({ columns: [t.promotion_id, t.milestone] }),
+    check('promotion_milestones_milestone_check', sql`${t.milestone} in ('brief', 'designs_complete', 'sent_to_printers', 'printed', 'delivered')`),
+  ],
+);
+
+/** One row per Oslo day whose digest e-mails one process has taken on (issue 15): the others skip it. */
+export const digestRuns = pgTable('digest_runs', {
+  day: date('day', { mode: 'string' }).primaryKey(),
+  started_at: timestamp('started_at', { withTimezone: true }).notNull().defaultNow(),
+  finished_at: timestamp('finished_at', { withTimezone: true }),
+  sent: integer('sent').notNull().default(0),
+});
+
+/** A station's photo of a surface's material put up in its store: proof of placement (issue 15). */
+export const placementPhotos = pgTable(
+  'placement_photos',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    promotion_id: integer('promotion_id')
+      .notNull()
+      .references(() => promotions.id, { onDelete: 'cascade' }),
+    station_id: integer('station_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    surface_id: integer('surface_id')
+      .notNull()
+      .references(() => surfaces.id, { onDelete: 'cascade' }),
+    file_id: integer('file_id')
+      .notNull()
+      .references(() => files.id, { onDelete: 'cascade' }),
+    uploaded_by_id: integer('uploaded_by_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [index('placement_photos_promotion_station_idx').on(t.promotion_id, t.station_id, t.surface_id)],
+);
+
+/**
+ * A catalogue import (issue 15): the uploaded file, the column mapping, a dry run or the real
+ * thing, and its progress, counts and first row errors, read by the web while it runs.
+ */
+export const importJobs = pgTable(
+  'import_jobs',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    kind: text('kind').notNull(),
+    mode: text('mode').notNull(),
+    status: text('status').notNull().default('queued'),
+    file_id: integer('file_id').references(() => files.id, { onDelete: 'set null' }),
+    mapping: jsonb('mapping').notNull().default({}),
+    total: integer('total').notNull().default(0),
+    processed: integer('processed').notNull().default(0),
+    created: integer('created').notNull().default(0),
+    updated: integer('updated').notNull().default(0),
+    error_count: integer('error_count').notNull().default(0),
+    /** The first row errors: [{ row, field, error }]. */
+    errors: jsonb('errors').notNull().default([]),
+    created_by_id: integer('created_by_id').references(() => users.id, { onDelete: 'set null' }),
+    finished_at: timestamp('finished_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [
+    check('import_jobs_kind_check', sql`${t.kind} in ('products', 'surfaces')`),
+    check('import_jobs_mode_check', sql`${t.mode} in ('dry_run', 'apply')`),
+    check('import_jobs_status_check', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
+  ],
 );

@@ -1,5 +1,7 @@
 import type { FastifyError, FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import { hasZodFastifySchemaValidationErrors } from 'fastify-type-provider-zod';
+import type { z } from 'zod';
+import type { errorAnswer, unavailableAnswer, validationFailedAnswer } from '@promo/shared';
 import { AppError } from './errors';
 import { isConnectionFailure, RETRY_AFTER_SECONDS } from './connection-failure';
 
@@ -34,7 +36,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         message: 'Validation failed',
         message_key: 'validation_failed',
         errors: fieldErrors(error.validation as ValidationItem[]),
-      });
+      } satisfies z.input<typeof validationFailedAnswer>);
     }
     if (error instanceof AppError) {
       if (error.statusCode === 401 || error.statusCode === 403) {
@@ -47,7 +49,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
         ...(error.params ? { message_params: error.params } : {}),
         ...(error.errors ? { errors: error.errors } : {}),
         ...(error.data !== undefined ? { data: error.data } : {}),
-      });
+      } satisfies z.input<typeof errorAnswer>);
     }
     if ((error.statusCode ?? 500) >= 500 && isConnectionFailure(error)) {
       // The database (or another service) is down or restarting: a moment later the same call may
@@ -56,7 +58,7 @@ export function registerErrorHandler(app: FastifyInstance): void {
       return reply
         .code(503)
         .header('retry-after', String(RETRY_AFTER_SECONDS))
-        .send({ status: 'error', message: UNAVAILABLE_MESSAGE, message_key: 'service_unavailable', request_id: req.id });
+        .send({ status: 'error', message: UNAVAILABLE_MESSAGE, message_key: 'service_unavailable', request_id: req.id } satisfies z.input<typeof unavailableAnswer>);
     }
     const status = error.statusCode ?? 500;
     if (status >= 500) {

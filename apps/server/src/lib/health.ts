@@ -26,10 +26,14 @@ export async function healthRoutes(app: FastifyInstance) {
     return { status: 'success' };
   });
 
-  // Readiness: the process can serve, i.e. its database (and Redis, when configured) answers.
+  // Readiness: the process can serve, i.e. its database (and Redis and the S3 bucket, when
+  // configured) answers.
   app.get('/readyz', quiet, async (req, reply) => {
     const probes: [string, () => Promise<boolean>][] = [['database', async () => (await app.db.execute(sql`select 1`), true)]];
     if (app.config.REDIS_URL) probes.push(['redis', () => app.realtime.redisAnswers()]);
+    const storage = app.storage;
+    // The signal ends the request that the time limit below gave up on.
+    if (storage.answers) probes.push(['storage', () => storage.answers!(AbortSignal.timeout(CHECK_MS))]);
     const results = await Promise.all(
       probes.map(async ([name, probe]) => {
         try {

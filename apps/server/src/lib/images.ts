@@ -4,6 +4,7 @@ import { and, eq, inArray, isNull, or } from 'drizzle-orm';
 import type { UrlImages } from '@promo/shared';
 import type { DbOrTx } from '../db/client';
 import { files } from '../db/schema';
+import { isConnectionFailure } from './connection-failure';
 import { AppError, invalidField } from './errors';
 import type { Storage } from './storage';
 import type { FileRow } from './uploads';
@@ -32,11 +33,15 @@ export interface RenderedImage {
  * result with `recordRenditions`, or `discardRenditions` when that fails.
  */
 export async function renderImage(storage: Storage, upload: FileRow, wanted: readonly Rendition[]): Promise<RenderedImage> {
+  // sharp reads the file itself: from S3 the object comes down to a temporary file first.
+  return storage.withLocalFile(upload.storage_key, (source) => renderFrom(source, storage, upload, wanted));
+}
+
+async function renderFrom(source: string, storage: Storage, upload: FileRow, wanted: readonly Rendition[]): Promise<RenderedImage> {
   const isTiff = upload.content_type === 'image/tiff';
   const outputPng = isTiff || upload.content_type === 'image/png';
 
   // Read the header first: refuses non-images and bombs before any decoding work.
-  const source = storage.localPath(upload.storage_key);
   const meta = await sharp(source, { limitInputPixels: false })
     .metadata()
     .catch(() => null);
@@ -58,7 +63,9 @@ export async function renderImage(storage: Storage, upload: FileRow, wanted: rea
       counter.on('data', (c: Buffer) => (size += c.length));
       try {
         await storage.write(key, pipeline, [counter]);
-      } catch {
+      } catch (err) {
+        // A store that cannot be reached is a 503, not the image's fault.
+        if (isConnectionFailure(err)) throw err;
         throw notAnImage();
       }
       rendered.files.push({

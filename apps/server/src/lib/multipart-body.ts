@@ -53,11 +53,11 @@ function namedAfterPart(err: unknown, field: string): unknown {
 /**
  * Lets a form-encoded call also take multipart/form-data (the specification sends files that way).
  * Each file part streams through the shared upload step (`storeUpload`) and is replaced by its new
- * file id under the body key `fileFields` names; text fields are parsed like a form body. The
+ * file id under the body key `fileFields` (the contract's `multipart`) names; text fields are parsed like a form body. The
  * call's own schema then validates the result, so both encodings meet one contract. When the
  * answer is an error, the files the request stored and nothing claimed are deleted again.
  */
-export function acceptMultipart(app: FastifyInstance, fileFields: FileFields, limits?: { fields?: number; files?: number }) {
+export function acceptMultipart(app: FastifyInstance, fileFields: FileFields = {}, limits?: { fields?: number; files?: number }) {
   const stored = new WeakMap<FastifyRequest, number[]>();
   return {
     preValidation: async (req: FastifyRequest, reply: FastifyReply) => {

@@ -12,6 +12,8 @@ import {
   type FeedbackEventPayload,
   type NotificationEvent,
   type NotificationEventPayload,
+  type PIN_EVENT,
+  type PinEventPayload,
 } from '@promo/shared';
 import type { DbOrTx } from '../db/client';
 import { liveSessionIds, resolveSession } from './sessions';
@@ -22,9 +24,9 @@ const REDIS_CONNECT_MS = 5000;
 /** The events of a user's channel and what each carries. */
 type ChannelEvents = { [E in ChatEvent]: ChatEventPayload } & { [E in FeedbackEvent]: FeedbackEventPayload } & {
   [E in DesignStatusEvent]: DesignStatusEventPayload;
-} & { [E in NotificationEvent]: NotificationEventPayload };
+} & { [E in NotificationEvent]: NotificationEventPayload } & { [E in typeof PIN_EVENT]: PinEventPayload };
 
-/** Sends chat, feedback, design status and notification events to users' channels, across processes when REDIS_URL is set. */
+/** Sends chat, pin, feedback, design status and notification events to users' channels, across processes when REDIS_URL is set. */
 export interface Realtime {
   publish<E extends keyof ChannelEvents>(userIds: number[], event: E, payload: ChannelEvents[E]): void;
   /**

@@ -1,6 +1,6 @@
 import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from 'fastify';
 import { z } from 'zod';
-import { can, type Endpoint } from '@promo/shared';
+import { can, type Endpoint, type successAnswer } from '@promo/shared';
 import type { AuthContext } from './auth-context';
 import { forbidden, unauthenticated } from './errors';
 import { refuseUnstorableText } from './text-input';
@@ -33,6 +33,8 @@ export function route<E extends Endpoint>(
 ): void {
   app.route({
     ...options,
+    // A stored file goes as it was stored, with its Content-Length (lib/compression.ts).
+    ...(endpoint.answer === 'file' ? { compress: false as const } : {}),
     method: endpoint.method,
     url: endpoint.path.replace(/\{(\w+)\}/g, ':$1'),
     schema: {
@@ -48,19 +50,21 @@ export function route<E extends Endpoint>(
     },
     // A multipart body is read first, so its text fields are checked like a form body's.
     preValidation: options.preValidation ? [options.preValidation, refuseUnstorableText] : refuseUnstorableText,
-    handler: async (req, reply) =>
-      handler({
+    handler: async (req, reply) => {
+      if (endpoint.answer === 'created') reply.code(201);
+      return handler({
         body: req.body,
         query: req.query,
         params: req.params,
         auth: req.auth,
         req,
         reply,
-      } as RouteContext<E>),
+      } as RouteContext<E>);
+    },
   });
 }
 
 /** A success body; `key` names the text under `server` in the web's locale files. */
 export function ok<T>(message: string, key: string, data?: T) {
-  return { status: 'success' as const, message, message_key: key, ...(data === undefined ? {} : { data }) };
+  return { status: 'success' as const, message, message_key: key, ...(data === undefined ? {} : { data }) } satisfies z.input<typeof successAnswer>;
 }

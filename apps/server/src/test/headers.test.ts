@@ -1,8 +1,4 @@
-import fs from 'node:fs';
-import os from 'node:os';
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import type { FastifyInstance } from 'fastify';
 import { buildApp } from '../app';
 import { loadConfig } from '../config';
 import { uploadFile } from './design-fixture';
@@ -53,29 +49,6 @@ describe('Cache-Control of the API', () => {
     const missing = await t.form('GET', '/api/images/999999999', undefined, admin);
     expect(missing.statusCode).toBe(404);
     expect(missing.headers['cache-control']).toBe('no-store');
-  });
-});
-
-describe('the built web app', () => {
-  let web: FastifyInstance;
-  let dist: string;
-  beforeAll(async () => {
-    dist = fs.mkdtempSync(path.join(os.tmpdir(), 'promo-web-dist-'));
-    fs.mkdirSync(path.join(dist, 'assets'));
-    fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Promo</title>');
-    fs.writeFileSync(path.join(dist, 'assets', 'app-1234.js'), 'console.log(1)');
-    const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', NODE_ENV: 'test', WEB_DIST: dist });
-    web = await buildApp({ config, db: t.database.db, storage: t.storage, serveWeb: true });
-  });
-  afterAll(async () => {
-    await web?.close();
-    fs.rmSync(dist, { recursive: true, force: true });
-  });
-
-  it('keeps its own caching: hashed assets for a year, the page revalidated', async () => {
-    expect((await web.inject('/assets/app-1234.js')).headers['cache-control']).toBe('public, max-age=31536000, immutable');
-    expect((await web.inject('/')).headers['cache-control']).toBe('no-cache');
-    expect((await web.inject('/promotions/12')).headers['cache-control']).toBe('no-cache');
   });
 });
 

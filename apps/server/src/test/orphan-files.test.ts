@@ -4,6 +4,7 @@ import fs from 'node:fs';
 import http from 'node:http';
 import os from 'node:os';
 import path from 'node:path';
+import { buffer } from 'node:stream/consumers';
 import pg from 'pg';
 import qs from 'qs';
 import sharp from 'sharp';
@@ -154,7 +155,7 @@ it('a server killed during an upload and during image renditions leaves no file 
 
   const database: Database = await open();
   try {
-    const storage = storageFor({ dataDir });
+    const storage = await storageFor({ dataDir });
     const rowKeys = async () => new Set((await database.db.select({ key: files.storage_key }).from(files)).map((r) => r.key));
     const orphans = async () => {
       const rows = await rowKeys();
@@ -176,7 +177,7 @@ it('a server killed during an upload and during image renditions leaves no file 
     for (const row of rows) expect(disk.get(row.storage_key), `bytes of file ${row.id}`).toBe(row.size);
     expect(rows.map((r) => r.id).sort()).toEqual([keptId, bigId].sort());
     const keptRow = rows.find((r) => r.id === keptId)!;
-    expect(createHash('sha256').update(fs.readFileSync(storage.localPath(keptRow.storage_key))).digest('hex')).toBe(keptRow.sha256);
+    expect(createHash('sha256').update(await buffer(await storage.read(keptRow.storage_key))).digest('hex')).toBe(keptRow.sha256);
   } finally {
     await database.close();
   }

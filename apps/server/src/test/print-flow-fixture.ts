@@ -49,11 +49,11 @@ export async function userIdByEmail(t: TestApp, email: string): Promise<number> 
 }
 
 /** A catalogue surface of this test, made by the admin; printer null means none. */
-export async function newSurface(t: TestApp, admin: string, opts: { printerId: number | null; price?: string; name?: string }): Promise<number> {
+export async function newSurface(t: TestApp, admin: string, opts: { printerId: number | null; price?: string; name?: string; size?: string }): Promise<number> {
   const res = await t.form(
     'POST',
     '/api/surfaces',
-    { vendor_code: uniqueDigits(), name: opts.name ?? `Testflate ${seq}`, price: opts.price ?? '12.50', printer_id: opts.printerId ?? '' },
+    { vendor_code: uniqueDigits(), name: opts.name ?? `Testflate ${seq}`, price: opts.price ?? '12.50', printer_id: opts.printerId ?? '', size_surface: opts.size ?? '' },
     admin,
   );
   if (res.statusCode !== 201) throw new Error(`surface: ${res.statusCode} ${res.body}`);

@@ -83,7 +83,7 @@ describe('send to printers', () => {
     });
     const res = await sendToPrinters(t, cm, promotion.id, 25, '  Bruk matt papir  ');
     expect(res.statusCode, res.body).toBe(200);
-    expect(res.json()).toMatchObject({ status: 'success', message_key: 'sent_to_printers', data: [] });
+    expect(res.json()).toMatchObject({ status: 'success', message_key: 'sent_to_printers', data: { preflight_pending: [], preflight_failed: [] } });
 
     const [stored] = await storedReports(promotion.id);
     expect(stored).toMatchObject({ percent: 25, description_cm: 'Bruk matt papir' });

@@ -15,6 +15,8 @@ import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../db/seed/demo';
 export interface TestApp {
   app: FastifyInstance;
   storage: Storage;
+  /** The folder of `storage`. */
+  filesDir: string;
   database: Database;
   /** Signs in as the demo user of a role and returns the Authorization header value. */
   login(role: Role): Promise<string>;
@@ -72,6 +74,7 @@ export async function createTestApp(
   return {
     app,
     storage,
+    filesDir,
     database,
     form,
     loginAs,

@@ -1,7 +1,6 @@
 import type { ReactNode } from 'react';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { isAxiosError } from 'axios';
-import { Toaster } from '@/components/ui/toaster';
 import { onSessionChange } from '@/lib/session';
 
 export const queryClient = new QueryClient({
@@ -18,11 +17,7 @@ export const queryClient = new QueryClient({
 // Cached data belongs to the user who fetched it: a new session starts with an empty cache.
 onSessionChange(() => queryClient.clear());
 
-export function Providers({ children }: { children: ReactNode }) {
-  return (
-    <QueryClientProvider client={queryClient}>
-      {children}
-      <Toaster />
-    </QueryClientProvider>
-  );
+/** Server data of the signed-in pages; the sign-in page asks for none, so it loads none of this. */
+export function QueryProvider({ children }: { children: ReactNode }) {
+  return <QueryClientProvider client={queryClient}>{children}</QueryClientProvider>;
 }

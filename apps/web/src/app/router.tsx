@@ -1,75 +1,76 @@
-import { lazy, type ReactNode } from 'react';
+import type { ComponentType } from 'react';
 import type { AppRoute } from '@promo/shared';
-import { createBrowserRouter, Navigate } from 'react-router';
-import { MainLayout } from './layouts/main-layout';
+import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
+import LoginPage from '@/features/auth/pages/login-page';
 import { PublicLayout } from './layouts/public-layout';
 import { TitledPages } from './page-title';
-import { RouteGuard } from './route-guard';
 
-const LoginPage = lazy(() => import('@/features/auth/pages/login-page'));
-const DashboardPage = lazy(() => import('@/features/dashboard/pages/dashboard-page'));
-const UsersPage = lazy(() => import('@/features/users/pages/users-page'));
-const CategoriesPage = lazy(() => import('@/features/categories/pages/categories-page'));
-const SurfacesPage = lazy(() => import('@/features/surfaces/pages/surfaces-page'));
-const ProductsPage = lazy(() => import('@/features/products/pages/products-page'));
-const DesignsPage = lazy(() => import('@/features/designs/pages/designs-page'));
-const PromotionsPage = lazy(() => import('@/features/promotions/pages/promotions-page'));
-const PromotionSettingsPage = lazy(() => import('@/features/promotions/pages/promotion-settings-page'));
-const PromotionDesignPage = lazy(() => import('@/features/promotion-design/pages/promotion-design-page'));
-const ReportViewPage = lazy(() => import('@/features/reports/pages/report-view-page'));
-const PrintPromotionsPage = lazy(() => import('@/features/print/pages/print-promotions-page'));
-const PrintReportPage = lazy(() => import('@/features/print/pages/print-report-page'));
-const DistributorPromotionsPage = lazy(() => import('@/features/distribution/pages/distributor-promotions-page'));
-const UserPromotionsPage = lazy(() => import('@/features/company/pages/user-promotions-page'));
-const CompanyPlannerPage = lazy(() => import('@/features/company/pages/company-planner-page'));
-const HistoryPlannerPage = lazy(() => import('@/features/company/pages/history-planner-page'));
-const SystemSettingsPage = lazy(() => import('@/features/settings/pages/system-settings-page'));
-const FeedbackListPage = lazy(() => import('@/features/feedback/pages/feedback-list-page'));
-const CreateFeedbackPage = lazy(() => import('@/features/feedback/pages/create-feedback-page'));
-const ViewFeedbackPage = lazy(() => import('@/features/feedback/pages/view-feedback-page'));
-const NotFoundPage = lazy(() => import('@/features/not-found/pages/not-found-page'));
+/*
+ * Every page and the signed-in shell are chunks of their own, loaded by the router when their route
+ * matches: a layout's and its page's chunks are fetched at once, not one after the other. The entry
+ * holds what every route needs and the sign-in page, the first page of everyone who is not signed
+ * in (a few KB beside what its components share with every page): it paints without a second round
+ * trip and loads no part of the signed-in app.
+ */
+type PageModule = Promise<{ default: ComponentType }>;
 
-const guarded = (path: AppRoute, element: ReactNode) => ({
+const page = (load: () => PageModule) => async () => ({ Component: (await load()).default });
+
+/** A page of the signed-in shell behind the route guard (signed in, and allowed for the role). */
+const guarded = (path: AppRoute, load: () => PageModule): RouteObject => ({
   path,
-  element: <RouteGuard route={path}>{element}</RouteGuard>,
+  lazy: async () => {
+    const [{ default: Page }, { RouteGuard }] = await Promise.all([load(), import('./route-guard')]);
+    return {
+      Component: () => (
+        <RouteGuard route={path}>
+          <Page />
+        </RouteGuard>
+      ),
+    };
+  },
 });
 
-export const router = createBrowserRouter([
+export const routes: RouteObject[] = [
   {
     element: <TitledPages />,
+    // Nothing to show while the first route's chunks load (without it React Router warns).
+    HydrateFallback: () => null,
     children: [
       {
         element: <PublicLayout />,
         children: [{ path: '/login', element: <LoginPage /> }],
       },
       {
-        element: <MainLayout />,
+        lazy: async () => ({ Component: (await import('./layouts/main-layout')).MainLayout }),
         children: [
-          { path: '/', element: <DashboardPage /> },
+          { path: '/', lazy: page(() => import('@/features/dashboard/pages/dashboard-page')) },
           { path: '/dashboard', element: <Navigate to="/" replace /> },
-          guarded('/users', <UsersPage />),
-          guarded('/categories', <CategoriesPage />),
-          guarded('/surfaces', <SurfacesPage />),
-          guarded('/products', <ProductsPage />),
-          guarded('/designs', <DesignsPage />),
-          guarded('/promotions', <PromotionsPage />),
-          guarded('/promotion-settings', <PromotionSettingsPage />),
-          guarded('/promotion-design', <PromotionDesignPage />),
-          guarded('/promotion-report-view', <ReportViewPage />),
-          guarded('/print-promotions', <PrintPromotionsPage />),
-          guarded('/print-promotion-report', <PrintReportPage />),
-          guarded('/distributor-promotions', <DistributorPromotionsPage />),
-          guarded('/user-promotions', <UserPromotionsPage />),
-          guarded('/company-planner', <CompanyPlannerPage />),
-          guarded('/history-planner', <HistoryPlannerPage />),
-          guarded('/system-settings', <SystemSettingsPage />),
-          guarded('/feedback-messages', <FeedbackListPage />),
-          guarded('/create-feedback', <CreateFeedbackPage />),
-          guarded('/view-feedback', <ViewFeedbackPage />),
+          guarded('/users', () => import('@/features/users/pages/users-page')),
+          guarded('/categories', () => import('@/features/categories/pages/categories-page')),
+          guarded('/surfaces', () => import('@/features/surfaces/pages/surfaces-page')),
+          guarded('/products', () => import('@/features/products/pages/products-page')),
+          guarded('/designs', () => import('@/features/designs/pages/designs-page')),
+          guarded('/promotions', () => import('@/features/promotions/pages/promotions-page')),
+          guarded('/promotion-settings', () => import('@/features/promotions/pages/promotion-settings-page')),
+          guarded('/promotion-design', () => import('@/features/promotion-design/pages/promotion-design-page')),
+          guarded('/promotion-report-view', () => import('@/features/reports/pages/report-view-page')),
+          guarded('/print-promotions', () => import('@/features/print/pages/print-promotions-page')),
+          guarded('/print-promotion-report', () => import('@/features/print/pages/print-report-page')),
+          guarded('/distributor-promotions', () => import('@/features/distribution/pages/distributor-promotions-page')),
+          guarded('/user-promotions', () => import('@/features/company/pages/user-promotions-page')),
+          guarded('/company-planner', () => import('@/features/company/pages/company-planner-page')),
+          guarded('/history-planner', () => import('@/features/company/pages/history-planner-page')),
+          guarded('/system-settings', () => import('@/features/settings/pages/system-settings-page')),
+          guarded('/feedback-messages', () => import('@/features/feedback/pages/feedback-list-page')),
+          guarded('/create-feedback', () => import('@/features/feedback/pages/create-feedback-page')),
+          guarded('/view-feedback', () => import('@/features/feedback/pages/view-feedback-page')),
         ],
       },
-      { path: '/not-found-404', element: <NotFoundPage /> },
-      { path: '*', element: <NotFoundPage /> },
+      { path: '/not-found-404', lazy: page(() => import('@/features/not-found/pages/not-found-page')) },
+      { path: '*', lazy: page(() => import('@/features/not-found/pages/not-found-page')) },
     ],
   },
-]);
+];
+
+export const router = createBrowserRouter(routes);

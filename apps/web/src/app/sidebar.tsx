@@ -5,11 +5,12 @@ import { ChevronDown } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { mayOpen, type Role } from '@promo/shared';
 import { cn } from '@/lib/cn';
-import { CATALOG_ICON, CATALOG_ITEMS, NAV_ITEMS, TRAILING_ITEMS, type NavItem } from './navigation';
+import { CATALOG_ITEMS, NAV_ITEMS, TRAILING_ITEMS, type NavItem } from './navigation';
+import { CATALOG_ICON, NAV_ICONS } from './nav-icons';
 
 function Item({ item }: { item: NavItem }) {
   const { t } = useTranslation();
-  const Icon = item.icon;
+  const Icon = NAV_ICONS[item.to];
   return (
     <NavLink
       to={item.to}
@@ -21,7 +22,7 @@ function Item({ item }: { item: NavItem }) {
         )
       }
     >
-      <Icon className="size-4" aria-hidden />
+      {Icon && <Icon className="size-4" aria-hidden />}
       {t(`nav.${item.label}`)}
     </NavLink>
   );

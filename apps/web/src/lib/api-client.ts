@@ -1,9 +1,9 @@
 import axios, { AxiosError, type AxiosRequestConfig } from 'axios';
-import qs from 'qs';
 import { fillPath, type Endpoint } from '@promo/shared';
 import i18n from './i18n';
 import { clearSession, getBearerToken } from './session';
 import { describeError, type ApiErrorBody } from './error-catalogue';
+import { encodeForm } from './form-encoding';
 import { toast } from '@/components/ui/use-toast';
 
 declare module 'axios' {
@@ -18,7 +18,7 @@ export function toFormBody(body: Record<string, unknown>): string {
   const prepared = Object.fromEntries(
     Object.entries(body).map(([k, v]) => [k, Array.isArray(v) && v.length === 0 ? '' : v]),
   );
-  return qs.stringify(prepared, { arrayFormat: 'indices' });
+  return encodeForm(prepared);
 }
 
 // Cancelled together on page unload, so no request outlives the page.
@@ -33,7 +33,7 @@ if (typeof window !== 'undefined') {
 export const api = axios.create({
   headers: { Accept: 'application/json' },
   timeout: 60_000,
-  paramsSerializer: { serialize: (p) => qs.stringify(p, { arrayFormat: 'indices' }) },
+  paramsSerializer: { serialize: (p) => encodeForm(p) },
 });
 
 api.interceptors.request.use((config) => {

@@ -31,3 +31,6 @@ export const formatDate = (iso: string, lang = i18next.language) => formatter(la
 
 /** The date and time in Oslo at an instant: 23.12.2026, 14:05. */
 export const formatDateTime = (iso: string, lang = i18next.language) => formatter(lang, true, BUSINESS_TIME_ZONE).format(new Date(iso));
+
+/** A whole number with the interface language's digit grouping: 10 300 (no), 10,300 (en). */
+export const formatCount = (n: number, lang = i18next.language) => new Intl.NumberFormat(dateLocale(lang)).format(n);

@@ -58,6 +58,11 @@ async function openSocket(entry: Connection): Promise<Socket | null> {
   if (current !== entry) return null; // signed out (or in again) while loading
   const socket = io(config.host || undefined, {
     path: config.path,
+    // A WebSocket first: one connection instead of a train of polling requests on every page load,
+    // and several server processes behind a load balancer need no sticky sessions; long-polling
+    // only where a WebSocket cannot be opened.
+    transports: ['websocket', 'polling'],
+    tryAllTransports: true,
     // A function, so every reconnect (a restarted server, a network change) reads the live token.
     auth: (cb) => cb({ token: socketToken(getBearerToken()) }),
   });

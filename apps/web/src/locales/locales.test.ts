@@ -60,13 +60,14 @@ describe('locale files', () => {
 
   it('have no key that nothing uses', () => {
     const all = `${web}\n${server}\n${shared}`;
-    // Keys built at run time: `prefix.${value}`.
+    // Keys built at run time: `prefix.${value}`, or `prefix.${value}.${other}` with each part quoted somewhere.
     const dynamicPrefixes = [...web.matchAll(/t\(\s*`([a-z_.]+)\.\$\{/g)].map((m) => `${m[1]}.`);
     const unused = enKeys.filter((key) => {
       const [section, ...rest] = key.split('.');
       const leaf = rest.join('.');
       if (quoted(key, web)) return false;
-      if (dynamicPrefixes.some((p) => key.startsWith(p) && quoted(key.slice(p.length), all))) return false;
+      if (dynamicPrefixes.some((p) => key.startsWith(p) && (quoted(key.slice(p.length), all) || key.slice(p.length).split('.').every((part) => quoted(part, all)))))
+        return false;
       if ((section === 'server' || section === 'validation') && quoted(leaf, all)) return false;
       return true;
     });

@@ -23,13 +23,28 @@ export interface LoginData {
 }
 
 export const auth = {
-  login: endpoint({ method: 'POST', path: '/api/auth/login', access: 'public', body: loginBody }),
-  logout: endpoint({ method: 'POST', path: '/api/auth/logout', access: 'authenticated' }),
+  login: endpoint({
+    method: 'POST',
+    path: '/api/auth/login',
+    access: 'public',
+    body: loginBody,
+    summary: 'Sign in with email and password: answers the bearer token and the user',
+    example: { body: { email: 'admin@demo.no', password: 'Demo2026' } },
+  }),
+  logout: endpoint({ method: 'POST', path: '/api/auth/logout', access: 'authenticated', summary: 'Sign out: ends this session', example: {} }),
   toReLogin: endpoint({
     method: 'POST',
     path: '/api/auth/to-re-login',
     access: 'auth.impersonate',
     body: z.object({ user_id: zId }),
+    summary: "Sign in as an active station (role user): answers that station's session",
+    example: { body: { user_id: 57 } },
   }),
-  backReLogin: endpoint({ method: 'POST', path: '/api/auth/back-re-login', access: 'authenticated' }),
+  backReLogin: endpoint({
+    method: 'POST',
+    path: '/api/auth/back-re-login',
+    access: 'authenticated',
+    summary: "End a sign-in-as: answers the admin's own session again",
+    example: {},
+  }),
 };

@@ -33,8 +33,37 @@ export interface CategoryRow {
 }
 
 export const categories = {
-  list: endpoint({ method: 'GET', path: '/api/categories', access: 'catalog.view' }),
-  create: endpoint({ method: 'POST', path: '/api/categories', access: 'catalog.manage', body: categoryBody }),
-  update: endpoint({ method: 'PUT', path: '/api/categories/{id}', access: 'catalog.manage', params: zIdParam, body: categoryUpdateBody }),
-  remove: endpoint({ method: 'DELETE', path: '/api/categories/{id}', access: 'catalog.manage', params: zIdParam }),
+  list: endpoint({
+    method: 'GET',
+    path: '/api/categories',
+    access: 'catalog.view',
+    summary: 'All categories with their manager and station groups',
+    example: {},
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/categories',
+    access: 'catalog.manage',
+    body: categoryBody,
+    answer: 'created',
+    summary: 'Create a category',
+    example: { body: { name: 'Kaffe og bakst', manager_id: 12, groups: ['RBA', 'DO+'], required: false } },
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/categories/{id}',
+    access: 'catalog.manage',
+    params: zIdParam,
+    body: categoryUpdateBody,
+    summary: 'Change a category: only the fields sent',
+    example: { params: { id: 4 }, body: { name: 'Mat og drikke', groups: ['RBA', 'DO+', 'DO'] } },
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/categories/{id}',
+    access: 'catalog.manage',
+    params: zIdParam,
+    summary: 'Delete a category',
+    example: { params: { id: 4 } },
+  }),
 };

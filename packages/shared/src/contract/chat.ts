@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { zId, zInt } from '../form-values';
+import type { Preflight } from './proofing';
 import type { UrlImages } from './surfaces';
 
 /** File types a chat attachment can carry (spec 001 §9); '' is a plain attachment. */
@@ -35,6 +36,8 @@ export interface ChatMessage {
   sender_name: string;
   rating_file: number | null;
   create_date: string;
+  /** What the print preflight found in a live HQ file ('pending' until checked); null for other messages. */
+  preflight: Preflight | null;
 }
 
 export interface ChatData {
@@ -79,28 +82,64 @@ export const newMessageBody = chatId.extend({
 
 export const chat = {
   /** Every signed-in user: the chat and the feedback threads both use the per-user channel. */
-  realtimeConfig: endpoint({ method: 'GET', path: '/api/web-socket/get-reverb-data', access: 'authenticated' }),
-  get: endpoint({ method: 'GET', path: '/api/design-chat', access: 'promotions.view', query: chatId }),
-  send: endpoint({ method: 'POST', path: '/api/design-chat', access: 'promotions.view', body: newMessageBody }),
+  realtimeConfig: endpoint({
+    method: 'GET',
+    path: '/api/web-socket/get-reverb-data',
+    access: 'authenticated',
+    summary: 'How to connect to the real-time socket (Socket.IO on this origin) and its events',
+    example: {},
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/api/design-chat',
+    access: 'promotions.view',
+    query: chatId,
+    summary: "A surface-design's chat with its messages",
+    example: { query: { chat_id: 88 } },
+  }),
+  send: endpoint({
+    method: 'POST',
+    path: '/api/design-chat',
+    access: 'promotions.view',
+    body: newMessageBody,
+    multipart: { url_file: 'file_id' },
+    answer: 'created',
+    summary: 'Send a message, with a file from the upload step (file_id) or a multipart part url_file',
+    example: { body: { chat_id: 88, text: 'Ny skisse med større pris, se vedlegget.', file_id: 316, type_file: 'Sketch' } },
+  }),
   /** Also multipart with the fields of a new message (spec 001 §7); only the text changes. */
   update: endpoint({
     method: 'POST',
     path: '/api/design-chat/update-message',
     access: 'promotions.view',
     body: chatId.extend({ message_id: zId, text: z.preprocess((v) => v ?? '', z.string().max(10_000, 'max_length')) }),
+    multipart: {},
+    summary: "Change the text of one's own message",
+    example: { body: { chat_id: 88, message_id: 14, text: 'Ny skisse med større pris og Trumf-logo, se vedlegget.' } },
   }),
-  markRead: endpoint({ method: 'POST', path: '/api/design-chat/set-read-status-messages', access: 'promotions.view', body: chatId }),
+  markRead: endpoint({
+    method: 'POST',
+    path: '/api/design-chat/set-read-status-messages',
+    access: 'promotions.view',
+    body: chatId,
+    summary: "Mark the chat's messages read by the caller",
+    example: { body: { chat_id: 88 } },
+  }),
   rate: endpoint({
     method: 'POST',
     path: '/api/design-chat/update-switch-rating-image',
     access: 'chat.rate',
     body: chatId.extend({ message_id: zId, rating: zInt({ min: 1, max: 3 }) }),
+    summary: 'Rate a sketch: 1 reaction set, 2 cancelled, 3 approved',
+    example: { body: { chat_id: 88, message_id: 14, rating: 3 } },
   }),
   remove: endpoint({
     method: 'GET',
     path: '/api/design-chat/delete-message',
     access: 'promotions.view',
     query: chatId.extend({ message_id: zId }),
+    summary: "Delete one's own message",
+    example: { query: { chat_id: 88, message_id: 14 } },
   }),
 };
 
@@ -112,7 +151,24 @@ export const BASE64_DOWNLOAD_LIMIT = 8 * 1024 * 1024;
 
 export const downloads = {
   /** The specification's JSON download: { success, file (base64), contentType, fileName }. */
-  base64: endpoint({ method: 'GET', path: '/api/files/download-file', access: 'promotions.view', query: downloadQuery }),
+  base64: endpoint({
+    method: 'GET',
+    path: '/api/files/download-file',
+    access: 'promotions.view',
+    query: downloadQuery,
+    answer: 'base64-file',
+    summary: 'A chat or brief file as base64 in JSON (files up to 8 MB)',
+    example: { query: { table_name: 'design_chats', table_id: 88, message_id: 14 } },
+  }),
   /** The same file streamed as an attachment; a plain link, so the cookie signs it. */
-  stream: endpoint({ method: 'GET', path: '/api/files/download-stream', access: 'promotions.view', query: downloadQuery, cookieAuth: true }),
+  stream: endpoint({
+    method: 'GET',
+    path: '/api/files/download-stream',
+    access: 'promotions.view',
+    query: downloadQuery,
+    cookieAuth: true,
+    answer: 'file',
+    summary: 'A chat or brief file, streamed as an attachment',
+    example: { query: { table_name: 'design_chats', table_id: 88, message_id: 14 } },
+  }),
 };

@@ -132,7 +132,22 @@ export interface UserPromotionData {
 }
 
 export const company = {
-  userPromotions: endpoint({ method: 'GET', path: '/company_api/user-promotion', access: 'company.view', query: userPromotionsQuery }),
+  userPromotions: endpoint({
+    method: 'GET',
+    path: '/company_api/user-promotion',
+    access: 'company.view',
+    query: userPromotionsQuery,
+    summary: "The promotions the calling station takes part in, a page at a time",
+    example: {
+      query: {
+        count_show: 10,
+        start_index: 0,
+        obj_search: { field: 'name', input_value: 'påske', only_active: true, date_picker: { from: '2027-03-01', to: '2027-04-30' } },
+        sort_by: 'period',
+        sort_count: 1,
+      },
+    },
+  }),
   /** The eye modal of /user-promotions (not named by the specification). */
   userPromotion: endpoint({
     method: 'GET',
@@ -140,19 +155,41 @@ export const company = {
     access: 'company.view',
     params: zIdParam,
     query: z.object(ownStationOnly),
+    summary: "One promotion as the calling station receives it: its surface-designs, amounts and parcels",
+    example: { params: { id: 14 }, query: {} },
   }),
-  planner: endpoint({ method: 'GET', path: '/company_api/company-planner', access: 'company.view', query: plannerListQuery }),
+  planner: endpoint({
+    method: 'GET',
+    path: '/company_api/company-planner',
+    access: 'company.view',
+    query: plannerListQuery,
+    summary: "The surfaces with the calling station's planned amounts, a page at a time",
+    example: {
+      query: { count_show: 25, start_index: 0, obj_search: { field: 'name', input_value: 'plakat' }, sort_by: 'amount', sort_count: 1, only_quantity: true },
+    },
+  }),
   saveAmount: endpoint({
     method: 'POST',
     path: '/company_api/company-planner/save-amount-company-planner',
     access: 'company.view',
     body: saveAmountBody,
+    summary: "Set the calling station's planned amount of a surface",
+    example: { body: { surface_id: 23, amount: 4 } },
   }),
-  history: endpoint({ method: 'GET', path: '/company_api/history-planner', access: 'company.view', query: historyListQuery }),
+  history: endpoint({
+    method: 'GET',
+    path: '/company_api/history-planner',
+    access: 'company.view',
+    query: historyListQuery,
+    summary: "The changes of the calling station's planned amounts, a page at a time",
+    example: { query: { count_show: 10, start_index: 0, sort_by: 'time', sort_count: 1 } },
+  }),
   userPlanner: endpoint({
     method: 'GET',
     path: '/company_api/users/get-user-company-planner',
     access: 'company.view',
     query: z.object(ownStationOnly),
+    summary: "Every planned amount of the calling station, and its distributor",
+    example: { query: {} },
   }),
 };

@@ -42,8 +42,40 @@ export interface DesignsListData {
 }
 
 export const designs = {
-  list: endpoint({ method: 'GET', path: '/api/designs', access: 'catalog.view', query: designsListQuery }),
-  create: endpoint({ method: 'POST', path: '/api/designs', access: 'catalog.manage', body: designBody }),
-  update: endpoint({ method: 'PUT', path: '/api/designs/{id}', access: 'catalog.manage', params: zIdParam, body: designUpdateBody }),
-  remove: endpoint({ method: 'DELETE', path: '/api/designs/{id}', access: 'catalog.manage', params: zIdParam }),
+  list: endpoint({
+    method: 'GET',
+    path: '/api/designs',
+    access: 'catalog.view',
+    query: designsListQuery,
+    summary: 'List designs a page at a time, searched and sorted, with the categories to pick from',
+    example: {
+      query: { count_show: 10, start_index: 0, obj_search: { field: 'name', input_value: 'påske', only_category: 4 }, sort_by: 'name', sort_count: 2 },
+    },
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/designs',
+    access: 'catalog.manage',
+    body: designBody,
+    answer: 'created',
+    summary: 'Create a design of a category',
+    example: { body: { name: 'Påskeegg med kaffe', category_id: 4 } },
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/designs/{id}',
+    access: 'catalog.manage',
+    params: zIdParam,
+    body: designUpdateBody,
+    summary: 'Change a design: only the fields sent',
+    example: { params: { id: 31 }, body: { name: 'Påskeegg med kaffe og bolle' } },
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/designs/{id}',
+    access: 'catalog.manage',
+    params: zIdParam,
+    summary: 'Delete a design',
+    example: { params: { id: 31 } },
+  }),
 };

@@ -171,9 +171,46 @@ export interface FeedbackEventPayload {
 }
 
 export const feedback = {
-  list: endpoint({ method: 'GET', path: '/api/feedback-messages', access: 'authenticated', query: feedbackListQuery }),
-  initialization: endpoint({ method: 'GET', path: '/api/feedback-messages/get-initialization-data', access: 'authenticated' }),
-  create: endpoint({ method: 'POST', path: '/api/feedback-messages', access: 'authenticated', body: createFeedbackBody }),
-  get: endpoint({ method: 'GET', path: '/api/feedback-messages/get-feedback-data', access: 'authenticated', query: feedbackIdQuery }),
-  addMessage: endpoint({ method: 'POST', path: '/api/feedback-messages/add-message', access: 'authenticated', body: addFeedbackMessageBody }),
+  list: endpoint({
+    method: 'GET',
+    path: '/api/feedback-messages',
+    access: 'authenticated',
+    query: feedbackListQuery,
+    summary: "The caller's feedback threads (an admin: every thread), newest first, a page at a time",
+    example: { query: { count_show: 10, start_index: 0 } },
+  }),
+  initialization: endpoint({
+    method: 'GET',
+    path: '/api/feedback-messages/get-initialization-data',
+    access: 'authenticated',
+    summary: 'The users the caller may write to',
+    example: {},
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/feedback-messages',
+    access: 'authenticated',
+    body: createFeedbackBody,
+    answer: 'created',
+    summary: 'Start a feedback thread with another user',
+    example: {
+      body: { title: 'Feil pris på plakaten', to_user_id: 1, message: '<p>Plakaten ved inngangen sier 39 kr, kassen tar 45 kr for påskeegget.</p>' },
+    },
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/api/feedback-messages/get-feedback-data',
+    access: 'authenticated',
+    query: feedbackIdQuery,
+    summary: 'A feedback thread with its messages (the caller reads them)',
+    example: { query: { feedback_id: 9 } },
+  }),
+  addMessage: endpoint({
+    method: 'POST',
+    path: '/api/feedback-messages/add-message',
+    access: 'authenticated',
+    body: addFeedbackMessageBody,
+    summary: 'Reply in a feedback thread',
+    example: { body: { feedback_id: 9, message: '<p>Takk! Ny plakat kommer med neste levering.</p>' } },
+  }),
 };

@@ -1,3 +1,4 @@
+import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { zIdParam } from '../form-values';
 
@@ -29,13 +30,25 @@ export interface UploadedFile {
 }
 
 export const files = {
-  /** multipart: `file`, and `kind` = image | any (default any). */
-  upload: endpoint({ method: 'POST', path: '/api/files/upload', access: 'authenticated' }),
+  /** multipart: `file`; `kind` image takes images only. */
+  upload: endpoint({
+    method: 'POST',
+    path: '/api/files/upload',
+    access: 'authenticated',
+    query: z.object({ kind: z.enum(['image', 'any']).default('any') }),
+    multipart: { file: 'file_id' },
+    answer: 'created',
+    summary: 'The upload step: stream one file (multipart part `file`) into storage; answers its file_id for a later call to claim',
+    example: { query: { kind: 'image' } },
+  }),
   image: endpoint({
     method: 'GET',
     path: '/api/images/{id}',
     access: 'authenticated',
     params: zIdParam,
     cookieAuth: true,
+    answer: 'file',
+    summary: 'An image (a rendition) the caller may see, for <img src>',
+    example: { params: { id: 311 } },
   }),
 };

@@ -22,7 +22,20 @@ export type NotificationEvent = typeof NOTIFICATION_EVENT;
 export type NotificationEventPayload = NotificationRow;
 
 export const notificationsApi = {
-  list: endpoint({ method: 'GET', path: '/api/notifications', access: 'authenticated' }),
+  list: endpoint({
+    method: 'GET',
+    path: '/api/notifications',
+    access: 'authenticated',
+    summary: "The caller's notifications, newest first",
+    example: {},
+  }),
   /** ids: the ones to mark read; an empty list marks all. */
-  markRead: endpoint({ method: 'POST', path: '/api/notifications/read', access: 'authenticated', body: z.object({ ids: zIdList }) }),
+  markRead: endpoint({
+    method: 'POST',
+    path: '/api/notifications/read',
+    access: 'authenticated',
+    body: z.object({ ids: zIdList }),
+    summary: 'Mark notifications read (an empty list marks all)',
+    example: { body: { ids: [118, 121] } },
+  }),
 };

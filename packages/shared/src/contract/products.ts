@@ -96,21 +96,86 @@ export interface ProductRow {
 
 export interface ProductsListData {
   products: ProductRow[];
+  /** Exact up to 1,000 matches; beyond, the database's estimate (`total_estimated`), shown as "about N". */
   total: number;
+  total_estimated: boolean;
   categories: string[];
   sub_categories: string[];
 }
 
 export const products = {
-  list: endpoint({ method: 'GET', path: '/api/products', access: 'catalog.view', query: productsListQuery }),
-  create: endpoint({ method: 'POST', path: '/api/products', access: 'catalog.manage', body: productBody }),
-  update: endpoint({ method: 'PUT', path: '/api/products/{id}', access: 'catalog.manage', params: zIdParam, body: productUpdateBody }),
-  remove: endpoint({ method: 'DELETE', path: '/api/products/{id}', access: 'catalog.manage', params: zIdParam }),
+  list: endpoint({
+    method: 'GET',
+    path: '/api/products',
+    access: 'catalog.view',
+    query: productsListQuery,
+    summary: 'List products a page at a time, searched and sorted, with the categories and sub-categories to pick from',
+    example: {
+      query: {
+        count_show: 25,
+        start_index: 0,
+        obj_search: { field: 'name', input_value: 'brunost', only_category: 'Food', only_subcategory: 'Meieri' },
+        sort_by: 'price_per_item',
+        sort_count: 2,
+      },
+    },
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/products',
+    access: 'catalog.manage',
+    body: productBody,
+    answer: 'created',
+    summary: 'Create a product',
+    example: {
+      body: {
+        name: 'Gudbrandsdalsost G35 500 g',
+        vendor_code: '201456',
+        ean: '7038010069307',
+        category: 'Food',
+        sub_category: 'Meieri',
+        provider_name: 'Tine SA',
+        manufacturer: 'Tine',
+        item_plan_bu_grp: 'Dagligvare',
+        locally_owned: 'Nei',
+        selling_type: 'Stykk',
+        provider_item_ean: '7038010069307',
+        provider_item_name: 'Gudbrandsdalsost G35 500g x12',
+        provider_item_vendor_code: '201456',
+        main_last_price: '89.90',
+        price_per_item: '94.90',
+        latest_price: '92.50',
+        tax: 15,
+        container_deposit: 0,
+        provider_item_pack_qty: 12,
+        status: true,
+      },
+    },
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/products/{id}',
+    access: 'catalog.manage',
+    params: zIdParam,
+    body: productUpdateBody,
+    summary: 'Change a product: only the fields sent',
+    example: { params: { id: 812 }, body: { price_per_item: '99.90', latest_price: '94.90' } },
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/products/{id}',
+    access: 'catalog.manage',
+    params: zIdParam,
+    summary: 'Delete a product',
+    example: { params: { id: 812 } },
+  }),
   setImage: endpoint({
     method: 'POST',
     path: '/api/files/products/{id}/set-image',
     access: 'catalog.manage',
     params: zIdParam,
     body: setImageBody,
+    summary: "Set a product's image: an upload of the upload step (file_id) or base64 (img_url)",
+    example: { params: { id: 812 }, body: { file_id: 312, img_name: 'brunost-500g.png', make_size: ['original', 'w_200'] } },
   }),
 };

@@ -13,7 +13,8 @@ export const LOCKING_PSD_STATUSES: readonly PsdStatus[] = ['Completed', 'Approve
 export interface PromotionSurfaceDesigns {
   promotion_id: number;
   surface: { id: number; name: string; vendor_code: number };
-  designs: { id: number; name: string; design_id: number; category_id: number; data: { status: PsdStatus } }[];
+  /** `open_pins`: the design's open pins on any file version (decision 017). */
+  designs: { id: number; name: string; design_id: number; category_id: number; data: { status: PsdStatus }; open_pins: number }[];
   /** Designs on the surface the caller does not see (a cm: other categories' designs). */
   hidden_designs: number;
 }
@@ -27,23 +28,55 @@ export const promotionDesign = {
     path: '/api/promotion-surface-design',
     access: 'promotions.view',
     query: z.object({ promotion_id: zId }),
+    summary: 'The surfaces of a promotion, each with the designs on it the caller may see',
+    example: { query: { promotion_id: 14 } },
   }),
-  addSurface: endpoint({ method: 'POST', path: '/api/promotion-surfaces', access: 'promotions.create', body: promotionSurface }),
+  addSurface: endpoint({
+    method: 'POST',
+    path: '/api/promotion-surfaces',
+    access: 'promotions.create',
+    body: promotionSurface,
+    summary: 'Add a surface to a promotion',
+    example: { body: { promotion_id: 14, surface_id: 23 } },
+  }),
   removeSurface: endpoint({
     method: 'DELETE',
     path: '/api/promotion-surfaces/{promotionId}/{surfaceId}',
     access: 'promotions.create',
     params: z.object({ promotionId: zId, surfaceId: zId }),
+    summary: 'Remove a surface, with its designs, from a promotion',
+    example: { params: { promotionId: 14, surfaceId: 23 } },
   }),
   addDesign: endpoint({
     method: 'POST',
     path: '/api/promotion-surface-design',
     access: 'promotions.create',
     body: promotionSurface.extend({ design_id: zId }),
+    summary: "Put a design on a promotion's surface (a surface-design with its brief and chat)",
+    example: { body: { promotion_id: 14, surface_id: 23, design_id: 31 } },
   }),
-  removeDesign: endpoint({ method: 'DELETE', path: '/api/promotion-surface-design/{id}', access: 'promotions.edit', params: zIdParam }),
-  allSurfaces: endpoint({ method: 'POST', path: '/api/surfaces/get-all-surfaces', access: 'promotions.create' }),
-  allDesigns: endpoint({ method: 'POST', path: '/api/designs/get-all-designs', access: 'promotions.create' }),
+  removeDesign: endpoint({
+    method: 'DELETE',
+    path: '/api/promotion-surface-design/{id}',
+    access: 'promotions.edit',
+    params: zIdParam,
+    summary: "Remove a design from a promotion's surface",
+    example: { params: { id: 205 } },
+  }),
+  allSurfaces: endpoint({
+    method: 'POST',
+    path: '/api/surfaces/get-all-surfaces',
+    access: 'promotions.create',
+    summary: 'Every surface, to add to a promotion',
+    example: {},
+  }),
+  allDesigns: endpoint({
+    method: 'POST',
+    path: '/api/designs/get-all-designs',
+    access: 'promotions.create',
+    summary: 'The designs the caller may put on a surface',
+    example: {},
+  }),
 };
 
 /** Option lists of the brief form (spec 001 §9). Stored as the option text; '' is none. */
@@ -106,6 +139,8 @@ export interface DesignPageData {
   promotion: { id: number; name: string; status: number };
   surface: { id: number; name: string; vendor_code: number; type_surface: string | null; size_surface: string | null; url_images: UrlImages | null };
   data: BriefData;
+  /** Open pins of the design on any file version (decision 017). */
+  open_pins: number;
   updated_at: string;
 }
 
@@ -144,6 +179,8 @@ export const briefBody = z.object({
   need_for_price: zBool.optional(),
   not_for_printing: zBool.optional(),
   status: z.enum(PSD_STATUS_NAMES).optional(),
+  /** Completed although the design has open pins: the user confirmed it (decision 017). Not stored. */
+  confirm_open_pins: zBool.optional(),
 });
 export type BriefBody = z.output<typeof briefBody>;
 
@@ -155,13 +192,41 @@ export const designPage = {
     path: '/api/promotion-surface-design/get-promotion-surface-design',
     access: 'promotions.view',
     query: z.object({ promotion_id: zId, surface_id: zId, surface_design_id: zId }),
+    summary: 'The design page: the surface-design with its brief, files, products and designer',
+    example: { query: { promotion_id: 14, surface_id: 23, surface_design_id: 205 } },
   }),
-  updateBrief: endpoint({ method: 'PUT', path: '/api/promotion-surface-design/{id}', access: 'designs.editBrief', params: zIdParam, body: briefBody }),
+  updateBrief: endpoint({
+    method: 'PUT',
+    path: '/api/promotion-surface-design/{id}',
+    access: 'designs.editBrief',
+    params: zIdParam,
+    body: briefBody,
+    summary: "Change the brief or the design's status: only the fields sent",
+    example: {
+      params: { id: 205 },
+      body: {
+        title: 'Påskeegg',
+        sub_title: 'Kun i påsken',
+        text_italic: 'Så langt lageret rekker',
+        ean_more: '7040054001120',
+        promotional_offer: 39,
+        color: 'Gull',
+        supplier_discount: '10%',
+        plu_scan: 'Scan',
+        description: '<p>Påskeegg 250 g til 39 kr med Trumf.</p>',
+        need_for_price: true,
+        not_for_printing: false,
+        status: 'Brief',
+      },
+    },
+  }),
   bindDesigner: endpoint({
     method: 'POST',
     path: '/api/promotion-surface-design/bind-design-to-yourself',
     access: 'designs.bind',
     body: z.object({ design_id: zId, bool_action: zBool }),
+    summary: 'Take a surface-design as its designer (bool_action true) or let it go (false)',
+    example: { body: { design_id: 205, bool_action: true } },
   }),
   /**
    * Brief files: `file_ids` from the shared upload step (the UI streams each file there first), or
@@ -173,24 +238,33 @@ export const designPage = {
     path: '/api/promotion-surface-design/set-files-brief-design',
     access: 'designs.editBrief',
     body: psdId.extend({ file_ids: zIdList.refine((l) => l.length > 0, 'file_required') }),
+    multipart: { files: 'file_ids' },
+    summary: 'Attach files to the brief: uploads of the upload step (file_ids), or multipart parts files[i]',
+    example: { body: { promotion_surface_design_id: 205, file_ids: [314, 315] } },
   }),
   deleteFile: endpoint({
     method: 'POST',
     path: '/api/promotion-surface-design/delete-file-brief-design',
     access: 'designs.editBrief',
     body: psdId.extend({ file_id: zId }),
+    summary: 'Remove a file from the brief',
+    example: { body: { promotion_surface_design_id: 205, file_id: 314 } },
   }),
   addProduct: endpoint({
     method: 'POST',
     path: '/api/promotion-surface-design/add-product-brief-design',
     access: 'designs.editBrief',
     body: psdId.extend({ product_id: zId }),
+    summary: 'Add a product to the brief',
+    example: { body: { promotion_surface_design_id: 205, product_id: 812 } },
   }),
   deleteProduct: endpoint({
     method: 'POST',
     path: '/api/promotion-surface-design/delete-product-brief-design',
     access: 'designs.editBrief',
     body: psdId.extend({ product_id: zId }),
+    summary: 'Remove a product from the brief',
+    example: { body: { promotion_surface_design_id: 205, product_id: 812 } },
   }),
   /** Catalogue search for the brief's product picker. */
   products: endpoint({
@@ -198,5 +272,7 @@ export const designPage = {
     path: '/api/products/get-all-products',
     access: 'designs.editBrief',
     query: z.object({ search: z.preprocess((v) => v ?? '', z.string().trim().max(100)) }),
+    summary: "Search the catalogue for the brief's product picker",
+    example: { query: { search: 'brunost' } },
   }),
 };

@@ -117,17 +117,79 @@ export interface PromotionData {
 }
 
 export const promotions = {
-  list: endpoint({ method: 'GET', path: '/api/promotions', access: 'promotions.view', query: promotionsListQuery }),
-  getAllCm: endpoint({ method: 'GET', path: '/api/promotions/get-all-cm-i', access: 'promotions.view' }),
-  get: endpoint({ method: 'GET', path: '/api/promotions/{id}', access: 'promotions.view', params: zIdParam }),
-  create: endpoint({ method: 'POST', path: '/api/promotions', access: 'promotions.create', body: promotionBody }),
-  update: endpoint({ method: 'PUT', path: '/api/promotions/{id}', access: 'promotions.edit', params: zIdParam, body: promotionUpdateBody }),
-  remove: endpoint({ method: 'DELETE', path: '/api/promotions/{id}', access: 'promotions.edit', params: zIdParam }),
+  list: endpoint({
+    method: 'GET',
+    path: '/api/promotions',
+    access: 'promotions.view',
+    query: promotionsListQuery,
+    summary: 'List promotions a page at a time, searched, filtered by period and sorted',
+    example: {
+      query: {
+        count_show: 10,
+        start_index: 0,
+        obj_search: { field: 'name', input_value: 'påske', only_active: false, date_picker: { from: '2027-03-01', to: '2027-04-30' } },
+        sort_by: 'period',
+        sort_count: 2,
+      },
+    },
+  }),
+  getAllCm: endpoint({
+    method: 'GET',
+    path: '/api/promotions/get-all-cm-i',
+    access: 'promotions.view',
+    summary: 'The users who may be responsible for a promotion',
+    example: {},
+  }),
+  get: endpoint({
+    method: 'GET',
+    path: '/api/promotions/{id}',
+    access: 'promotions.view',
+    params: zIdParam,
+    summary: 'One promotion with its history',
+    example: { params: { id: 14 } },
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/promotions',
+    access: 'promotions.create',
+    body: promotionBody,
+    answer: 'created',
+    summary: 'Create a promotion for a period of Oslo calendar days',
+    example: {
+      body: {
+        name: 'Påskekampanje 2027',
+        period_from: '2027-03-15',
+        period_to: '2027-04-05',
+        description: '<p>Påskeegg, kaffe og boller på alle stasjoner.</p>',
+        manager_id: 12,
+        show_in_user_promotions: true,
+      },
+    },
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/promotions/{id}',
+    access: 'promotions.edit',
+    params: zIdParam,
+    body: promotionUpdateBody,
+    summary: 'Change a promotion: only the fields sent (the period as period_from/period_to or period[from]/period[to])',
+    example: { params: { id: 14 }, body: { period_to: '2027-04-07', show_in_user_promotions: true } },
+  }),
+  remove: endpoint({
+    method: 'DELETE',
+    path: '/api/promotions/{id}',
+    access: 'promotions.edit',
+    params: zIdParam,
+    summary: 'Delete a promotion',
+    example: { params: { id: 14 } },
+  }),
   notifyAdmin: endpoint({
     method: 'POST',
     path: '/api/promotions/notify-admin-about-promotion',
     access: 'promotions.create',
     body: z.object({ promotion_id: zId }),
+    summary: "Tell the promotions admin that a promotion's surfaces and designs are ready",
+    example: { body: { promotion_id: 14 } },
   }),
   setImage: endpoint({
     method: 'POST',
@@ -135,6 +197,7 @@ export const promotions = {
     access: 'promotions.create',
     params: zIdParam,
     body: setImageBody,
+    summary: "Set a promotion's image: an upload of the upload step (file_id) or base64 (img_url)",
+    example: { params: { id: 14 }, body: { file_id: 313, img_name: 'paaske-2027.jpg', make_size: ['original', 'w_200'] } },
   }),
 };
-

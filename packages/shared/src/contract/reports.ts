@@ -3,6 +3,7 @@ import { endpoint } from '../endpoint';
 import type { Role } from '../constants';
 import { can } from '../permissions';
 import { zId, zInt } from '../form-values';
+import type { Preflight, PreflightCheck, PreflightStatus } from './proofing';
 import { promotionsListQuery, type PromotionRow } from './promotions';
 
 /** A pair's column in the report: one surface-design (PSD) of the promotion. `design_id` is the PSD id. */
@@ -100,6 +101,33 @@ export interface ReportData {
   tracking_url: string;
 }
 
+/** A design whose current HQ file's preflight matters when the promotion is sent to printers (decision 017). */
+export interface PreflightDesign {
+  psd_id: number;
+  surface_name: string;
+  design_name: string;
+  file_name: string;
+  kind: 'image' | 'document';
+  chat_id: number;
+  /** The HQ message's number in the chat. */
+  message_id: number;
+  status: PreflightStatus;
+  /** The checks at level error (for preflight_errors); empty for pending and failed ones. */
+  checks: PreflightCheck[];
+}
+
+/**
+ * Send to printers and the preflight: refused (422 `preflight_errors`) with all three lists while a
+ * current HQ file has errors and no admin confirmed; a success answers the last two, which never block.
+ */
+export interface SendToPrintersPreflight {
+  preflight_errors: PreflightDesign[];
+  /** Not checked yet. */
+  preflight_pending: PreflightDesign[];
+  /** The file could not be read, so nothing is known about it. */
+  preflight_failed: PreflightDesign[];
+}
+
 /** The totals rows under the stations, in order: the web report and its Excel file show the same ones. */
 export const REPORT_TOTAL_ROWS = ['sum', 'percent', 'total', 'price', 'total_price'] as const;
 export type ReportTotalRow = (typeof REPORT_TOTAL_ROWS)[number];
@@ -120,15 +148,34 @@ const objectList = <T extends z.ZodType>(item: T, max = 5000) =>
 
 const pair = z.object({ surface_id: zId, design_id: zId });
 
+/** A promotions list request, as the printer's and the distributor's lists take it. */
+const LIST_EXAMPLE = { query: { count_show: 10, start_index: 0, obj_search: { field: 'name', input_value: 'påske', only_active: true }, sort_by: 'period', sort_count: 2 } } as const;
+
 export const reports = {
   view: endpoint({
     method: 'GET',
     path: '/api/promotions/promotion-report-view',
     access: 'reports.view',
     query: promotionId.extend({ percent: z.preprocess((v) => (v === '' ? undefined : v), zInt({ min: 0, max: 10_000 }).optional()) }),
+    summary: "A promotion's report: stations × surface-designs with amounts (plus percent), totals and parcels",
+    example: { query: { promotion_id: 14, percent: 10 } },
   }),
-  printerParcels: endpoint({ method: 'GET', path: '/api/promotions/get-status-printer-parcels', access: 'reports.view', query: promotionId }),
-  stationParcels: endpoint({ method: 'GET', path: '/api/promotions/get-status-distributor-parcels', access: 'reports.view', query: promotionId }),
+  printerParcels: endpoint({
+    method: 'GET',
+    path: '/api/promotions/get-status-printer-parcels',
+    access: 'reports.view',
+    query: promotionId,
+    summary: "Each printed parcel of a promotion and whether the distributor has passed it on",
+    example: { query: { promotion_id: 14 } },
+  }),
+  stationParcels: endpoint({
+    method: 'GET',
+    path: '/api/promotions/get-status-distributor-parcels',
+    access: 'reports.view',
+    query: promotionId,
+    summary: "Each station's delivery status of a promotion",
+    example: { query: { promotion_id: 14 } },
+  }),
   sendToPrinters: endpoint({
     method: 'POST',
     path: '/api/promotion-surface-design/sending-notification-printers',
@@ -136,7 +183,11 @@ export const reports = {
     body: promotionId.extend({
       percent_report: zInt({ min: 0, max: 10_000 }),
       description_cm: z.preprocess((v) => v ?? '', z.string().trim().max(5000, 'max_length')),
+      /** An admin's confirmation to send although current HQ files have preflight errors (decision 017). */
+      confirm_preflight: z.preprocess((v) => v === true || v === 'true' || v === '1', z.boolean()),
     }),
+    summary: "Send a promotion to its surfaces' printers, the amounts raised by percent_report; HQ files with preflight errors need an admin's confirm_preflight",
+    example: { body: { promotion_id: 14, percent_report: 10, description_cm: 'Pakk per stasjon, merk med stasjonsnavn.', confirm_preflight: false } },
   }),
   /** Admin only, while nothing is printed: the print report goes, so files and designs may change again (decision 011). */
   takeBack: endpoint({
@@ -144,6 +195,8 @@ export const reports = {
     path: '/api/promotion-surface-design/take-back-from-printers',
     access: 'reports.takeBack',
     body: promotionId,
+    summary: 'Take a promotion back from the printers while nothing of it is printed',
+    example: { body: { promotion_id: 14 } },
   }),
   excel: endpoint({
     method: 'POST',
@@ -155,6 +208,8 @@ export const reports = {
       display_categories: z.preprocess((v) => v === true || v === 'true' || v === '1', z.boolean()),
       number_percent: z.preprocess((v) => (v === '' ? undefined : v), zInt({ min: 0, max: 10_000 }).optional()),
     }),
+    summary: "Make the report's Excel file: answers a short-lived token for xl-file/download",
+    example: { body: { promotion_id: 14, promotion_name: 'Påskekampanje 2027', display_address: true, display_categories: false, number_percent: 10 } },
   }),
   excelDownload: endpoint({
     method: 'GET',
@@ -162,14 +217,25 @@ export const reports = {
     access: 'reports.send',
     params: z.object({ token: z.string().regex(/^[A-Za-z0-9_-]{20,100}$/) }),
     cookieAuth: true,
+    answer: 'file',
+    summary: 'Download an Excel file that make-file made for the caller',
+    example: { params: { token: 'Vq3kP9xZt2LmN8bR4sWc7YhJ0eFgA1dU' } },
   }),
 };
+
+/** A printer's file of a pair: the newest live HQ image or document, and what its preflight found. */
+export interface PrintReportFile {
+  url: string;
+  chat_id: number;
+  message_id: number;
+  preflight: Preflight | null;
+}
 
 export interface PrintReportRow {
   surface: { id: number; name: string; url_images: { original: string; w_200: string } | null };
   design: { id: number; name: string };
-  image: { url: string; chat_id: number; message_id: number } | null;
-  document: { url: string; chat_id: number; message_id: number } | null;
+  image: PrintReportFile | null;
+  document: PrintReportFile | null;
   total: number;
   tracker_number: string | null;
 }
@@ -183,8 +249,22 @@ export interface PrintReportData {
 }
 
 export const print = {
-  list: endpoint({ method: 'GET', path: '/api/print-promotion-report/get-promotions', access: 'print.view', query: promotionsListQuery }),
-  report: endpoint({ method: 'GET', path: '/api/print-promotion-report/get-report', access: 'print.view', query: promotionId }),
+  list: endpoint({
+    method: 'GET',
+    path: '/api/print-promotion-report/get-promotions',
+    access: 'print.view',
+    query: promotionsListQuery,
+    summary: 'The promotions sent to the calling printer, a page at a time',
+    example: LIST_EXAMPLE,
+  }),
+  report: endpoint({
+    method: 'GET',
+    path: '/api/print-promotion-report/get-report',
+    access: 'print.view',
+    query: promotionId,
+    summary: "A promotion's print report: the calling printer's surface-designs, amounts, files and parcels",
+    example: { query: { promotion_id: 14 } },
+  }),
   setPrinted: endpoint({
     method: 'POST',
     path: '/api/print-promotion-report/set-printed',
@@ -194,6 +274,10 @@ export const print = {
       sent_surfaces: objectList(pair).refine((l) => l.length > 0, 'choose_surfaces'),
       description: z.preprocess((v) => v ?? '', z.string().trim().max(5000, 'max_length')),
     }),
+    summary: 'Register a printed parcel to the distributor: its tracker number and surface-designs',
+    example: {
+      body: { promotion_id: 14, printer_tracker_number: '370723456789012', sent_surfaces: [{ surface_id: 23, design_id: 205 }], description: 'Pall 1 av 2' },
+    },
   }),
   /** The newest live HQ file of a design's chat, streamed (kind image or document). */
   download: endpoint({
@@ -202,11 +286,21 @@ export const print = {
     access: 'print.view',
     query: promotionId.extend({ design_id: zId, kind: z.enum(['image', 'document']) }),
     cookieAuth: true,
+    answer: 'file',
+    summary: "The newest HQ file of a surface-design's chat, streamed",
+    example: { query: { promotion_id: 14, design_id: 205, kind: 'document' } },
   }),
 };
 
 export const distribution = {
-  list: endpoint({ method: 'GET', path: '/api/promotion-distributor/get-promotions', access: 'distribution.view', query: promotionsListQuery }),
+  list: endpoint({
+    method: 'GET',
+    path: '/api/promotion-distributor/get-promotions',
+    access: 'distribution.view',
+    query: promotionsListQuery,
+    summary: 'The promotions with printed parcels to distribute, a page at a time',
+    example: LIST_EXAMPLE,
+  }),
   setTracker: endpoint({
     method: 'POST',
     path: '/api/promotion-distributor/set-distributor-tracker',
@@ -217,5 +311,15 @@ export const distribution = {
       sent_surfaces: objectList(pair.extend({ amount: z.unknown().optional(), name: z.unknown().optional() })).refine((l) => l.length > 0, 'choose_surfaces'),
       description: z.preprocess((v) => v ?? '', z.string().trim().max(5000, 'max_length')),
     }),
+    summary: 'Register a parcel delivered to a station: its tracker number and surface-designs',
+    example: {
+      body: {
+        promotion_id: 14,
+        company_id: 57,
+        tracker_number: '370000012345678',
+        sent_surfaces: [{ surface_id: 23, design_id: 205 }],
+        description: 'Levert med morgenbilen',
+      },
+    },
   }),
 };

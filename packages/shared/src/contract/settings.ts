@@ -9,6 +9,10 @@ export const PROMOTIONS_ADMIN_ROLES = ['admin', 'cm-admin'] as const satisfies r
 /** The distributor of system settings has role distributor. */
 export const DISTRIBUTOR_ROLES = ['distributor'] as const satisfies readonly Role[];
 
+/** The unit of the surfaces' sizes ('H50 x W70'), which HQ files are checked against (decision 017). */
+export const SURFACE_SIZE_UNITS = ['cm', 'mm'] as const;
+export type SurfaceSizeUnit = (typeof SURFACE_SIZE_UNITS)[number];
+
 /** The report's percent is a whole number; 1000 % is far beyond any real extra amount. */
 export const MAX_REPORT_PERCENT = 1000;
 
@@ -41,6 +45,8 @@ const systemSettingFields = {
   distributor_id: zChosenUser,
   admin_id: zChosenUser,
   percent_promotion_report: zReportPercent,
+  /** Optional: the row keeps 'cm' (or what it has) when a form does not send it. */
+  surface_size_unit: z.enum(SURFACE_SIZE_UNITS, 'invalid_unit').optional(),
 };
 export const systemSettingBody = z.object(systemSettingFields);
 export const systemSettingUpdateBody = updateBodyOf(systemSettingFields);
@@ -52,6 +58,7 @@ export interface SystemSetting {
   distributor_id: number | null;
   admin_id: number | null;
   percent_promotion_report: number;
+  surface_size_unit: SurfaceSizeUnit;
 }
 
 export interface SettingsUserOption {
@@ -68,7 +75,29 @@ export interface SystemSettingData {
 }
 
 export const settings = {
-  get: endpoint({ method: 'GET', path: '/api/system-setting', access: 'settings.view' }),
-  create: endpoint({ method: 'POST', path: '/api/system-setting', access: 'settings.view', body: systemSettingBody }),
-  update: endpoint({ method: 'PUT', path: '/api/system-setting/{id}', access: 'settings.view', params: zIdParam, body: systemSettingUpdateBody }),
+  get: endpoint({
+    method: 'GET',
+    path: '/api/system-setting',
+    access: 'settings.view',
+    summary: 'The system settings and the users they may name',
+    example: {},
+  }),
+  create: endpoint({
+    method: 'POST',
+    path: '/api/system-setting',
+    access: 'settings.view',
+    body: systemSettingBody,
+    answer: 'created',
+    summary: 'Create the system settings (once): the distributor, the promotions admin, the report percent and the unit of surface sizes',
+    example: { body: { distributor_id: 6, admin_id: 1, percent_promotion_report: 10, surface_size_unit: 'cm' } },
+  }),
+  update: endpoint({
+    method: 'PUT',
+    path: '/api/system-setting/{id}',
+    access: 'settings.view',
+    params: zIdParam,
+    body: systemSettingUpdateBody,
+    summary: 'Change the system settings: only the fields sent',
+    example: { params: { id: 1 }, body: { percent_promotion_report: 15 } },
+  }),
 };

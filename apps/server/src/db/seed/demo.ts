@@ -1,4 +1,4 @@
-import { count } from 'drizzle-orm';
+import { count, sql } from 'drizzle-orm';
 import { GROUP_CATEGORY_PRESETS, GROUPS, type Group, type Role } from '@promo/shared';
 import type { Db } from '../client';
 import { categories, userCategories, users } from '../schema';
@@ -99,4 +99,7 @@ export async function seedDemo(db: Db, storage: Storage): Promise<void> {
     await seedDesignChats(tx, storage);
     await seedPrintFlow(tx, flow);
   });
+  // Statistics now, not when autovacuum gets round to it: the products list's estimated totals
+  // (decision 016) and the planner's choices read them.
+  await db.execute(sql`analyze`);
 }

@@ -6,8 +6,7 @@ import { createCategory, deleteCategory, listCategories, updateCategory } from '
 export async function categoriesRoutes(app: FastifyInstance) {
   route(app, contract.list, async () => ok('Categories', 'categories_list', { categories: await listCategories(app.db) }));
 
-  route(app, contract.create, async ({ auth, body, reply }) => {
-    reply.code(201);
+  route(app, contract.create, async ({ auth, body }) => {
     return ok('Category created', 'category_created', await createCategory(app.db, auth, body));
   });
 

@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -21,7 +20,7 @@ let designer: { id: number; token: string }; // a designer of this file only: it
 let url: string;
 beforeAll(async () => {
   t = await createTestApp({ UPLOAD_LIMIT_BYTES: String(UPLOAD_LIMIT) }, { ownStorage: true });
-  storageRoot = path.dirname(t.storage.localPath('probe'));
+  storageRoot = t.filesDir;
   [admin, cm] = await Promise.all([t.login('admin'), t.login('cm')]);
   designer = await newUser(t, admin, 'designer');
   url = await listen(t.app);

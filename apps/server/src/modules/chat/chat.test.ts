@@ -136,7 +136,7 @@ describe('sending', () => {
 });
 
 describe('HQ and LQ replacement', () => {
-  it('a new HQ image removes the previous HQ image and its bytes; documents and LQ stay', async () => {
+  it('a new HQ image removes the previous HQ image from the chat and keeps its file as a version; documents and LQ stay', async () => {
     const d = await designFixture(t, admin, { status: 'Approved' });
     const first = await uploadFile(t, designer, 'hq1.png', await pngImage(), 'image');
     const m1 = await sent(d, { file_id: first, type_file: 'HQ', text: 'Trykkfil' }, designer);
@@ -151,12 +151,10 @@ describe('HQ and LQ replacement', () => {
     const find = (n: number) => list.find((m) => m.message_id === n)!;
     expect(find(m1.message_id)).toMatchObject({ delete_message: true, text: '', url_images: null, url_file: null, file_name: '', file_size: '', type_file: '' });
     for (const live of [m2, m3, m4]) expect(find(live.message_id).delete_message, live.file_name).toBe(false);
-    expect(await t.database.db.select().from(files).where(eq(files.id, first))).toHaveLength(0);
-    for (const f of stored) expect(await t.storage.exists(f.storage_key)).toBe(false);
+    // Its file stays, rows and bytes, as version 1 of the HQ images (decision 017).
+    expect((await filesWithBytes(t, [first])).map((f) => [f.id, f.onDisk])).toEqual(stored.map((f) => [f.id, true]));
     const [row] = await t.database.db.select().from(chatMessages).where(eq(chatMessages.id, m1.id));
-    expect(row).toMatchObject({ delete_message: true, text: '', file_id: null });
-    // The removed message's file is no longer served.
-    expect((await t.app.inject({ method: 'GET', url: m1.url_images!.w_200, headers: { authorization: admin } })).statusCode).toBe(404);
+    expect(row).toMatchObject({ delete_message: true, text: '', file_id: first, replaced_by_id: m4.id });
     // A new HQ document replaces the HQ document only.
     await sent(d, { file_id: await uploadFile(t, designer, 'hq2.pdf', pdf()), type_file: 'HQ' }, designer);
     const after = await messages(d);
@@ -165,7 +163,7 @@ describe('HQ and LQ replacement', () => {
 });
 
 describe('HQ replacement at the same moment', () => {
-  it('four HQ images sent at once leave exactly one live, and only its file', async () => {
+  it('four HQ images sent at once leave exactly one live, each replaced by the next, every file kept', async () => {
     const d = await designFixture(t, admin, { status: 'Correction' });
     const uploads = await Promise.all([0, 1, 2, 3].map(async (i) => uploadFile(t, designer, `hq${i}.png`, await pngImage(100 + i, 100), 'image')));
     const results = await Promise.all(uploads.map((file_id) => send(d, { file_id, type_file: 'HQ' }, designer)));
@@ -175,7 +173,9 @@ describe('HQ replacement at the same moment', () => {
     expect(live).toHaveLength(1);
     expect(live[0]!.message_id).toBe(4);
     const kept = await t.database.db.select().from(files).where(eq(files.owner_table, 'chat_messages'));
-    expect(kept.filter((f) => uploads.includes(f.id))).toHaveLength(1);
+    expect(kept.filter((f) => uploads.includes(f.id))).toHaveLength(4);
+    const rows = await t.database.db.select().from(chatMessages).where(eq(chatMessages.chat_id, d.chatId)).orderBy(chatMessages.message_id);
+    expect(rows.map((r) => r.replaced_by_id)).toEqual([rows[1]!.id, rows[2]!.id, rows[3]!.id, null]);
   });
 });
 

@@ -1,9 +1,10 @@
 import { and, asc, eq, inArray, isNull, or, type SQL } from 'drizzle-orm';
-import type { ChatFileType, ChatMessage, UrlImages } from '@promo/shared';
+import type { ChatFileType, ChatMessage, Preflight, UrlImages } from '@promo/shared';
 import type { DbOrTx } from '../../db/client';
-import { categories, chatMessages, chats, designs, messageReads, promotionSurfaceDesigns, users } from '../../db/schema';
+import { categories, chatMessages, chats, designs, filePins, messageReads, promotionSurfaceDesigns, users } from '../../db/schema';
 import { urlImagesFor } from '../../lib/images';
 import { downloadUrl } from '../promotion-design/design-page';
+import { preflightsOf } from '../preflight/store';
 
 type MessageRow = typeof chatMessages.$inferSelect;
 
@@ -15,7 +16,7 @@ export function formatFileSize(bytes: number): string {
 }
 
 /** One message as the client sees it: a removed one keeps its place but shows nothing. */
-function present(r: MessageRow, readers: number[], senderName: string, images: UrlImages | null): ChatMessage {
+function present(r: MessageRow, readers: number[], senderName: string, images: UrlImages | null, preflight: Preflight | null): ChatMessage {
   const live = !r.delete_message;
   const hasFile = live && r.file_id !== null;
   return {
@@ -37,30 +38,38 @@ function present(r: MessageRow, readers: number[], senderName: string, images: U
     sender_name: senderName,
     rating_file: live ? r.rating_file : null,
     create_date: r.created_at.toISOString(),
+    preflight: hasFile && r.type_file === 'HQ' ? preflight : null,
   };
 }
 
 export const senderName = (u: { name: string; surname: string }) => `${u.name} ${u.surname}`.trim();
 
 /** A message just written by `sender`: nobody has read it yet, so no query is needed to show it. */
-export const newChatMessage = (row: MessageRow, sender: { name: string; surname: string }, images: UrlImages | null) =>
-  present(row, [], senderName(sender), images);
+export const newChatMessage = (row: MessageRow, sender: { name: string; surname: string }, images: UrlImages | null, preflight: Preflight | null = null) =>
+  present(row, [], senderName(sender), images, preflight);
 
 /** Messages as the client sees them, with readers, sender names and image links. */
 export async function toChatMessages(db: DbOrTx, rows: MessageRow[]): Promise<ChatMessage[]> {
   if (!rows.length) return [];
   const ids = rows.map((r) => r.id);
   const senderIds = [...new Set(rows.map((r) => r.sender_id).filter((id): id is number => id !== null))];
-  const [reads, senders, images] = await Promise.all([
+  const [reads, senders, images, preflights] = await Promise.all([
     db.select().from(messageReads).where(inArray(messageReads.message_id, ids)).orderBy(asc(messageReads.read_at)),
     senderIds.length ? db.select({ id: users.id, name: users.name, surname: users.surname }).from(users).where(inArray(users.id, senderIds)) : [],
     urlImagesFor(db, rows.filter((r) => r.type_extension === 'image' && !r.delete_message).map((r) => r.file_id)),
+    preflightsOf(db, rows.filter((r) => r.type_file === 'HQ' && !r.delete_message).map((r) => r.file_id)),
   ]);
   const names = new Map(senders.map((s) => [s.id, senderName(s)]));
   const readers = new Map<number, number[]>();
   for (const x of reads) (readers.get(x.message_id) ?? readers.set(x.message_id, []).get(x.message_id)!).push(x.user_id);
   return rows.map((r) =>
-    present(r, readers.get(r.id) ?? [], r.sender_id !== null ? (names.get(r.sender_id) ?? '') : '', r.file_id !== null ? (images.get(r.file_id) ?? null) : null),
+    present(
+      r,
+      readers.get(r.id) ?? [],
+      r.sender_id !== null ? (names.get(r.sender_id) ?? '') : '',
+      r.file_id !== null ? (images.get(r.file_id) ?? null) : null,
+      r.file_id !== null ? (preflights.get(r.file_id) ?? null) : null,
+    ),
   );
 }
 
@@ -107,15 +116,30 @@ export const liveFileOfType = (chatId: number, typeFile: string, typeExtension: 
 
 
 /**
- * Marks the matching messages removed: each keeps its row and number and loses its text, file and
- * rating. Returns them with the file each held, for the caller to delete.
+ * Marks the matching messages removed: each keeps its row and number and loses its text, file,
+ * rating and pins. Returns them with the file each held, for the caller to delete.
  */
 export async function removeMessages(tx: DbOrTx, where: SQL | undefined): Promise<{ id: number; file_id: number | null }[]> {
   const rows = await tx.select({ id: chatMessages.id, file_id: chatMessages.file_id }).from(chatMessages).where(where).for('update');
   if (!rows.length) return [];
+  const ids = rows.map((r) => r.id);
   await tx
     .update(chatMessages)
     .set({ delete_message: true, text: '', file_id: null, rating_file: null, updated_at: new Date() })
-    .where(inArray(chatMessages.id, rows.map((r) => r.id)));
+    .where(inArray(chatMessages.id, ids));
+  await tx.delete(filePins).where(inArray(filePins.message_id, ids));
   return rows;
+}
+
+/**
+ * Marks the matching messages replaced by the newer file `byId` (HQ and LQ, decision 017): the chat
+ * shows each removed like a deleted one, while its file and pins stay as an earlier version.
+ */
+export async function replaceMessages(tx: DbOrTx, where: SQL | undefined, byId: number): Promise<number[]> {
+  const rows = await tx
+    .update(chatMessages)
+    .set({ delete_message: true, text: '', rating_file: null, replaced_by_id: byId, updated_at: new Date() })
+    .where(where)
+    .returning({ id: chatMessages.id });
+  return rows.map((r) => r.id);
 }

@@ -6,7 +6,7 @@ import { ok, route } from '../../lib/route';
 import { deleteMessage, getChat, markRead, rateSketch, sendMessage, updateMessage } from './service';
 
 export async function chatRoutes(app: FastifyInstance) {
-  const services = { db: app.db, storage: app.storage, realtime: app.realtime };
+  const services = { db: app.db, storage: app.storage, realtime: app.realtime, preflight: app.preflight };
 
   // What the client needs to connect: Socket.IO on this same origin and port.
   route(app, contract.realtimeConfig, async () =>
@@ -19,12 +19,11 @@ export async function chatRoutes(app: FastifyInstance) {
   route(
     app,
     contract.send,
-    async ({ auth, body, reply }) => {
+    async ({ auth, body }) => {
       const message = await sendMessage(services, auth, body);
-      reply.code(201);
       return ok('Message sent', 'message_sent', { message });
     },
-    acceptMultipart(app, { url_file: 'file_id' }),
+    acceptMultipart(app, contract.send.multipart),
   );
 
   // The spec's edit resends the message's fields; its url_file is then the link, and a file is refused.
@@ -32,7 +31,7 @@ export async function chatRoutes(app: FastifyInstance) {
     app,
     contract.update,
     async ({ auth, body }) => ok('Message updated', 'message_updated', { message: await updateMessage(services, auth, body) }),
-    acceptMultipart(app, {}),
+    acceptMultipart(app, contract.update.multipart),
   );
 
   route(app, contract.markRead, async ({ auth, body }) => ok('Messages read', 'messages_read', { read: await markRead(services, auth, body.chat_id) }));

@@ -11,8 +11,10 @@ import type { Realtime } from '../../lib/realtime';
 import type { Storage } from '../../lib/storage';
 import { deleteFiles } from '../../lib/uploads';
 import { assertPrintFilesOpen, printFilesFixed } from '../print/hq-files';
+import type { PreflightQueue } from '../preflight/queue';
+import { startPreflight } from '../preflight/store';
 import { visibleChat } from '../promotion-design/psd-access';
-import { chatMessagesByIds, chatParticipants, liveFileOfType, newChatMessage, removeMessages, toChatMessages } from './messages';
+import { chatMessagesByIds, chatParticipants, liveFileOfType, newChatMessage, removeMessages, replaceMessages, toChatMessages } from './messages';
 
 type NewMessage = z.output<typeof newMessageBody>;
 
@@ -20,6 +22,7 @@ interface ChatServices {
   db: Db;
   storage: Storage;
   realtime: Realtime;
+  preflight: PreflightQueue;
 }
 
 /**
@@ -95,9 +98,6 @@ async function writeMessage(tx: DbOrTx, s: ChatServices, auth: AuthContext, body
     .where(eq(chats.id, body.chat_id))
     .returning({ number: chats.last_message_id });
 
-  // The replaced message is removed like a deleted one: no text, file or rating left.
-  const replaced = upload && isPrintFile(body.type_file) ? await removeMessages(tx, liveFileOfType(body.chat_id, body.type_file, typeExtension)) : [];
-
   const [row] = await tx
     .insert(chatMessages)
     .values({
@@ -121,13 +121,20 @@ async function writeMessage(tx: DbOrTx, s: ChatServices, auth: AuthContext, body
   } else if (upload) {
     await tx.update(files).set({ owner_table: 'chat_messages', owner_id: row!.id, variant: 'original' }).where(eq(files.id, upload.id));
   }
-  const removeBytes = await deleteFiles(tx, s.storage, replaced.map((r) => r.file_id).filter((id): id is number => id !== null));
-  return { row: row!, images, replaced: replaced.map((r) => r.id), removeBytes };
+  // The earlier file of the same kind and type leaves the chat's view and stays as a version.
+  const replaced =
+    upload && isPrintFile(body.type_file)
+      ? await replaceMessages(tx, and(liveFileOfType(body.chat_id, body.type_file, typeExtension), ne(chatMessages.id, row!.id)), row!.id)
+      : [];
+  // An HQ file is checked against the design's surface once this commits (decision 017).
+  const preflight = upload && body.type_file === 'HQ' ? await startPreflight(tx, upload, psd.surface_id) : null;
+  return { row: row!, images, replaced, preflight };
 }
 
 /**
  * A new message: text, a file from the shared upload step, or both. An HQ or LQ file replaces
- * the previous live message of the same kind and type, which is marked removed and loses its file.
+ * the previous live message of the same kind and type, which is marked removed and keeps its file
+ * as an earlier version (decision 017).
  */
 export async function sendMessage(s: ChatServices, auth: AuthContext, body: NewMessage): Promise<ChatMessage> {
   const text = body.text.trim();
@@ -149,9 +156,9 @@ export async function sendMessage(s: ChatServices, auth: AuthContext, body: NewM
     await discardRenditions(s.storage, rendered);
     throw err;
   }
-  const message = newChatMessage(created.row, auth.user, created.images);
+  const message = newChatMessage(created.row, auth.user, created.images, created.preflight);
   s.realtime.publish(await participants, 'AddNewMessageEvent', { chat_id: body.chat_id, message });
-  await created.removeBytes();
+  if (created.preflight) s.preflight.add(created.row.file_id!);
   await announce(s, body.chat_id, 'UpdateMessageEvent', created.replaced, participants);
   return message;
 }
@@ -181,7 +188,7 @@ export async function updateMessage(s: ChatServices, auth: AuthContext, body: { 
   return message!;
 }
 
-/** A removed message keeps its place (delete_message) and loses its text, file and rating. */
+/** A removed message keeps its place (delete_message) and loses its text, file, rating and pins. */
 export async function deleteMessage(s: ChatServices, auth: AuthContext, chatId: number, messageId: number) {
   let removeBytes = async () => {};
   const id = await s.db.transaction(async (tx) => {

@@ -6,8 +6,7 @@ import { createDesign, deleteDesign, listDesigns, updateDesign } from './service
 export async function designsRoutes(app: FastifyInstance) {
   route(app, contract.list, async ({ query }) => ok('Designs', 'designs_list', await listDesigns(app.db, query)));
 
-  route(app, contract.create, async ({ auth, body, reply }) => {
-    reply.code(201);
+  route(app, contract.create, async ({ auth, body }) => {
     return ok('Design created', 'design_created', await createDesign(app.db, auth, body));
   });
 

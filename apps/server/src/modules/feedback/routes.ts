@@ -9,11 +9,10 @@ export async function feedbackRoutes(app: FastifyInstance) {
 
   route(app, contract.initialization, async ({ auth }) => ok('Users', 'feedback_users', { users: await feedbackRecipients(app.db, auth) }));
 
-  route(app, contract.create, async ({ auth, body, reply }) => {
+  route(app, contract.create, async ({ auth, body }) => {
     const created = await createFeedback(app.db, auth, body);
     // Both participants: the recipient's list shows the new thread, the sender's other tabs too.
     app.realtime.publish(created.participants, FEEDBACK_MESSAGE_EVENT, { feedback_id: created.feedback_id, message: created.message });
-    reply.code(201);
     return ok('The feedback was sent', 'feedback_created', { id: created.feedback_id });
   });
 

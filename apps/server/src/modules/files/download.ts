@@ -1,4 +1,4 @@
-import { and, eq } from 'drizzle-orm';
+import { and, eq, isNotNull, or } from 'drizzle-orm';
 import type { DOWNLOAD_TABLES } from '@promo/shared';
 import type { DbOrTx } from '../../db/client';
 import { briefFiles, chatMessages, files } from '../../db/schema';
@@ -23,7 +23,14 @@ export async function downloadableFile(
     const [m] = await db
       .select({ file_id: chatMessages.file_id })
       .from(chatMessages)
-      .where(and(eq(chatMessages.chat_id, q.table_id), eq(chatMessages.message_id, q.message_id), eq(chatMessages.delete_message, false)));
+      .where(
+        and(
+          eq(chatMessages.chat_id, q.table_id),
+          eq(chatMessages.message_id, q.message_id),
+          // A replaced HQ or LQ file is an earlier version, still served; a deleted message's is gone.
+          or(eq(chatMessages.delete_message, false), isNotNull(chatMessages.replaced_by_id)),
+        ),
+      );
     fileId = m?.file_id;
   } else {
     await visiblePsd(db, auth, q.table_id);

@@ -1,4 +1,5 @@
 import fs from 'node:fs';
+import { buffer } from 'node:stream/consumers';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import sharp from 'sharp';
@@ -44,7 +45,7 @@ describe('POST /api/files/upload', () => {
     const { createHash } = await import('node:crypto');
     expect(row!.sha256).toBe(createHash('sha256').update(content).digest('hex'));
     expect(row!.owner_table).toBeNull();
-    expect(fs.readFileSync(t.storage.localPath(row!.storage_key))).toEqual(content);
+    expect(await buffer(await t.storage.read(row!.storage_key))).toEqual(content);
   });
 
   it('accepts documents when no kind is asked for', async () => {
@@ -76,7 +77,7 @@ describe('POST /api/files/upload', () => {
 
   it('cuts off a file past the limit with 413 and keeps nothing', async () => {
     const token = await small.login('admin');
-    const dir = small.storage.localPath('x').slice(0, -2);
+    const dir = small.filesDir;
     const onDisk = diskFiles(dir);
     const res = await upload(small, 'big.jpg', await jpegImage(1200, 900), token, 'image');
     expect(res.statusCode).toBe(413);
@@ -99,7 +100,7 @@ describe('POST /api/files/upload', () => {
     await t.database.db.update(files).set({ created_at: new Date(Date.now() - 25 * 3600_000) }).where(eq(files.id, id));
     expect(await sweepUnclaimedUploads(t.database.db, t.storage)).toBeGreaterThanOrEqual(1);
     expect(await t.database.db.select().from(files).where(eq(files.id, id))).toHaveLength(0);
-    expect(fs.existsSync(t.storage.localPath(row!.storage_key))).toBe(false);
+    expect(await t.storage.exists(row!.storage_key)).toBe(false);
   });
 });
 
@@ -162,7 +163,7 @@ describe('set-image and image responses', () => {
     const oldRows = await t.database.db.select().from(files).where(eq(files.owner_id, id));
     await t.form('POST', `/api/files/surfaces/${id}/set-image`, { img_url: (await pngImage(100, 100)).toString('base64'), img_name: 'b.png' }, admin);
     for (const oldId of oldIds) expect(await t.database.db.select().from(files).where(eq(files.id, oldId))).toHaveLength(0);
-    for (const r of oldRows.filter((r) => oldIds.includes(r.id))) expect(fs.existsSync(t.storage.localPath(r.storage_key))).toBe(false);
+    for (const r of oldRows.filter((r) => oldIds.includes(r.id))) expect(await t.storage.exists(r.storage_key)).toBe(false);
   });
 
   it('refuses a non-image, someone else\'s upload, an unknown owner and other roles', async () => {

@@ -3,28 +3,26 @@ import { BASE64_DOWNLOAD_LIMIT, downloads, files as contract } from '@promo/shar
 import { AppError } from '../../lib/errors';
 import { cutOff, malformed, parsedPart } from '../../lib/multipart-body';
 import { ok, route } from '../../lib/route';
-import { storeUpload, type UploadKind } from '../../lib/uploads';
+import { storeUpload } from '../../lib/uploads';
 import { downloadableFile } from './download';
 import { dispositionName, readableFile, sendAttachment } from './service';
 
 export async function filesRoutes(app: FastifyInstance) {
   // The shared upload step: one multipart file, streamed to storage, recorded in `files`.
-  route(app, contract.upload, async ({ auth, req, reply }) => {
+  route(app, contract.upload, async ({ auth, query, req, reply }) => {
     if (!req.isMultipart()) throw new AppError(415, 'Expected a multipart upload', 'expected_multipart');
-    const kind: UploadKind = (req.query as { kind?: string }).kind === 'image' ? 'image' : 'any';
     const part = await parsedPart(() => req.file());
     if (!part) throw new AppError(422, 'Validation failed', 'validation_failed', { file: ['file_required'] });
     try {
       const row = await storeUpload(app.db, app.storage, {
         name: part.filename,
         stream: part.file,
-        kind,
+        kind: query.kind,
         userId: auth.user.id,
         isTruncated: () => part.file.truncated,
       }).catch((err: unknown) => {
         throw cutOff(part, err) ? malformed() : err;
       });
-      reply.code(201);
       return ok('File uploaded', 'file_uploaded', {
         file_id: row.id,
         name: row.original_name,
@@ -44,7 +42,7 @@ export async function filesRoutes(app: FastifyInstance) {
     if (row.size > BASE64_DOWNLOAD_LIMIT) throw new AppError(413, 'The file is too large for this download', 'download_too_large');
     // Bounded by the limit above: the specification's JSON download needs the whole file.
     const chunks: Buffer[] = [];
-    for await (const chunk of app.storage.read(row.storage_key)) chunks.push(chunk as Buffer);
+    for await (const chunk of await app.storage.read(row.storage_key)) chunks.push(chunk as Buffer);
     return { success: true, file: Buffer.concat(chunks).toString('base64'), contentType: row.content_type, fileName: row.original_name };
   });
 
@@ -59,6 +57,6 @@ export async function filesRoutes(app: FastifyInstance) {
       .header('content-length', row.size)
       .header('cache-control', 'private, max-age=31536000, immutable')
       .header('content-disposition', `inline; ${dispositionName(row.original_name)}`);
-    return reply.send(app.storage.read(row.storage_key));
+    return reply.send(await app.storage.read(row.storage_key));
   });
 }

@@ -38,12 +38,13 @@ export function dispositionName(name: string): string {
 }
 
 /** Streams a stored file as a download: never cached, never sniffed, its own name. */
-export function sendAttachment(reply: FastifyReply, storage: Storage, row: FileRow) {
-  reply
+export async function sendAttachment(reply: FastifyReply, storage: Storage, row: FileRow) {
+  const body = await storage.read(row.storage_key);
+  return reply
     .header('content-type', row.content_type)
     .header('content-length', row.size)
     .header('cache-control', 'private, no-store')
     .header('x-content-type-options', 'nosniff')
-    .header('content-disposition', `attachment; ${dispositionName(row.original_name)}`);
-  return reply.send(storage.read(row.storage_key));
+    .header('content-disposition', `attachment; ${dispositionName(row.original_name)}`)
+    .send(body);
 }

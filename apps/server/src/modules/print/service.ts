@@ -10,6 +10,7 @@ import { notify } from '../notifications/service';
 import { getPromotion, listPromotions, recordEvent } from '../promotions/service';
 import { loadReport, printedParcelsOf } from '../reports/load';
 import { recomputeDeliveryStatus } from '../reports/service';
+import { preflightsOf } from '../preflight/store';
 import { newestHqFiles } from './hq-files';
 
 /** Promotions sent to printers that hold a surface this printer prints. */
@@ -49,13 +50,19 @@ export async function printReport(db: Db, auth: AuthContext, promotionId: number
       .limit(1),
   ]);
   const hq = await newestHqFiles(db, mine.map((p) => p.psd_id));
+  const preflights = await preflightsOf(db, hq.map((h) => h.file.id));
   const surfaceRows = mine.length ? await db.select({ id: surfaces.id, image_id: surfaces.image_id }).from(surfaces).where(inArray(surfaces.id, mine.map((p) => p.surface_id))) : [];
   const images = await urlImagesFor(db, surfaceRows.map((s) => s.image_id));
   const trackerOf = new Map(printed.flatMap((p) => p.sent_surfaces.map((x) => [x.design.id, p.printer_tracker_number] as const)));
   const link = (psdId: number, kind: 'image' | 'document') => {
     const f = hq.find((h) => h.psd_id === psdId && h.kind === kind);
     return f
-      ? { url: `/api/print-promotion-report/download-file?promotion_id=${promotionId}&design_id=${psdId}&kind=${kind}`, chat_id: f.chat_id, message_id: f.message_id }
+      ? {
+          url: `/api/print-promotion-report/download-file?promotion_id=${promotionId}&design_id=${psdId}&kind=${kind}`,
+          chat_id: f.chat_id,
+          message_id: f.message_id,
+          preflight: preflights.get(f.file.id) ?? null,
+        }
       : null;
   };
   const rows: PrintReportRow[] = mine.map((p) => {

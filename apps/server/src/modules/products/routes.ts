@@ -4,7 +4,8 @@ import { catalogueMemory, rememberedList } from '../../lib/read-caches';
 import { ok, route } from '../../lib/route';
 import { products as productsTable } from '../../db/schema';
 import { imageOwner, setImage, SET_IMAGE_BODY_LIMIT } from '../files/set-image';
-import { createProduct, deleteProduct, listProducts, updateProduct } from './service';
+import { listProducts } from './list';
+import { createProduct, deleteProduct, updateProduct } from './service';
 
 export async function productsRoutes(app: FastifyInstance) {
   route(app, contract.list, async ({ query }) =>
@@ -17,8 +18,7 @@ export async function productsRoutes(app: FastifyInstance) {
     ),
   );
 
-  route(app, contract.create, async ({ auth, body, reply }) => {
-    reply.code(201);
+  route(app, contract.create, async ({ auth, body }) => {
     return ok('Product created', 'product_created', await createProduct(app.db, auth, body));
   });
 

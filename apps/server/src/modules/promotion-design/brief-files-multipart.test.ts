@@ -1,4 +1,3 @@
-import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import type { BriefFile } from '@promo/shared';
@@ -15,7 +14,7 @@ let admin: string;
 let editor: { id: number; token: string }; // a cm-admin of this file only: its files rows are ours
 beforeAll(async () => {
   t = await createTestApp({}, { ownStorage: true });
-  storageRoot = path.dirname(t.storage.localPath('probe'));
+  storageRoot = t.filesDir;
   admin = await t.login('admin');
   editor = await newUser(t, admin, 'cm-admin');
 }, 180_000);

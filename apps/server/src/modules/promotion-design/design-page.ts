@@ -4,12 +4,13 @@ import type { Db, DbOrTx } from '../../db/client';
 import { briefFiles, briefProducts, categories, chatMessages, chats, designs, files, products, promotions, promotionSurfaceDesigns, surfaces, users } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
-import { invalidField, notFound } from '../../lib/errors';
+import { AppError, invalidField, notFound } from '../../lib/errors';
 import { urlImagesFor } from '../../lib/images';
 import { sanitizeRichText } from '../../lib/rich-text';
 import { containsPattern } from '../../lib/sql-helpers';
 import type { Storage } from '../../lib/storage';
 import { deleteFiles } from '../../lib/uploads';
+import { openPinsOf } from '../proofing/open-pins';
 import { visiblePsd } from './psd-access';
 import { assertNotSentToPrinters, recomputeDesignStatus } from './service';
 import { allQueries } from '../../lib/queries';
@@ -71,7 +72,7 @@ export async function getDesignPage(
 ): Promise<DesignPageData> {
   const psd = await visiblePsd(db, auth, ids.surface_design_id);
   if (psd.promotion_id !== ids.promotion_id || psd.surface_id !== ids.surface_id || !psd.chat_id) throw notFound();
-  const [[context], briefFileList, productList] = await Promise.all([
+  const [[context], briefFileList, productList, openPins] = await Promise.all([
     db
       .select({
         design_name: designs.name,
@@ -89,6 +90,7 @@ export async function getDesignPage(
       .where(eq(promotionSurfaceDesigns.id, psd.id)),
     briefFilesOf(db, psd.id),
     briefProductsOf(db, psd.id),
+    openPinsOf(db, psd.id),
   ]);
   const c = context!;
   const surfaceImage = c.surface.image_id ? (await urlImagesFor(db, [c.surface.image_id])).get(c.surface.image_id)! : null;
@@ -124,9 +126,14 @@ export async function getDesignPage(
       files: briefFileList,
       products: productList,
     },
+    open_pins: openPins,
     updated_at: psd.updated_at.toISOString(),
   };
 }
+
+/** Completing a design with open pins needs `confirm_open_pins` (decision 017). */
+const openPinsRefusal = (count: number) =>
+  new AppError(422, 'The design has open pins', 'open_pins', { status: ['open_pins'] }, { count });
 
 /**
  * Writes only the fields sent: two people editing different fields both keep theirs. The
@@ -134,13 +141,17 @@ export async function getDesignPage(
  * new status when it changed, for the caller to announce once committed.
  */
 export async function updateBrief(db: Db, auth: AuthContext, id: number, body: BriefBody): Promise<DesignStatusEventPayload | null> {
-  const changes = Object.fromEntries(Object.entries(body).filter(([, v]) => v !== undefined)) as Partial<typeof promotionSurfaceDesigns.$inferInsert>;
+  const { confirm_open_pins: confirmed, ...fields } = body;
+  const changes = Object.fromEntries(Object.entries(fields).filter(([, v]) => v !== undefined)) as Partial<typeof promotionSurfaceDesigns.$inferInsert>;
   if (!Object.keys(changes).length) throw invalidField('title', 'nothing_to_change');
   if (changes.description !== undefined) changes.description = sanitizeRichText(changes.description);
   return db.transaction(async (tx) => {
     const before = await visiblePsd(tx, auth, id, true);
     const statusChanged = !!changes.status && changes.status !== before.status;
     if (statusChanged) await assertNotSentToPrinters(tx, before.promotion_id);
+    // The design's row lock keeps pins from being placed or reopened while they are counted.
+    const openPins = statusChanged && changes.status === 'Completed' ? await openPinsOf(tx, id) : 0;
+    if (openPins && !confirmed) throw openPinsRefusal(openPins);
     const updated_at = new Date();
     await tx
       .update(promotionSurfaceDesigns)
@@ -148,7 +159,8 @@ export async function updateBrief(db: Db, auth: AuthContext, id: number, body: B
       .where(eq(promotionSurfaceDesigns.id, id));
     if (statusChanged) await recomputeDesignStatus(tx, before.promotion_id, auth.user.id);
     const changedBefore = Object.fromEntries(Object.keys(changes).map((k) => [k, before[k as keyof typeof before]]));
-    await writeAudit(tx, auth, { action: 'update_brief', entity: 'promotion_surface_designs', entityId: id, before: changedBefore, after: changes });
+    const after = openPins ? { ...changes, completed_with_open_pins: openPins } : changes;
+    await writeAudit(tx, auth, { action: 'update_brief', entity: 'promotion_surface_designs', entityId: id, before: changedBefore, after });
     return statusChanged
       ? { promotion_surface_design_id: id, promotion_id: before.promotion_id, status: changes.status as PsdStatus, updated_at: updated_at.toISOString() }
       : null;

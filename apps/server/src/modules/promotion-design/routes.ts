@@ -53,7 +53,7 @@ export async function designPageRoutes(app: FastifyInstance) {
     app,
     page.addFiles,
     async ({ auth, body }) => ok('Files added', 'files_added', { files: await addBriefFiles(app.db, auth, body.promotion_surface_design_id, body.file_ids) }),
-    acceptMultipart(app, { files: 'file_ids' }, { files: 20, fields: 100 }),
+    acceptMultipart(app, page.addFiles.multipart, { files: 20, fields: 100 }),
   );
 
   route(app, page.deleteFile, async ({ auth, body }) => {

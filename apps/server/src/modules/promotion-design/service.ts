@@ -13,6 +13,7 @@ import type { AuthContext } from '../../lib/auth-context';
 import { AppError, forbidden, invalidField, notFound } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
 import { deleteFiles } from '../../lib/uploads';
+import { openPinCounts } from '../proofing/open-pins';
 import { recordEvent } from '../promotions/service';
 import { psdFileIds } from './design-page';
 
@@ -62,6 +63,7 @@ export async function surfacesWithDesigns(db: Db, auth: AuthContext, promotionId
       .orderBy(asc(promotionSurfaceDesigns.id)),
   ]);
   const seen = (d: { category_id: number }) => !scope || scope.includes(d.category_id);
+  const openPins = await openPinCounts(db, psds.filter(seen).map((d) => d.id));
   return links.map((surface) => {
     const onSurface = psds.filter((d) => d.surface_id === surface.id);
     return {
@@ -69,7 +71,14 @@ export async function surfacesWithDesigns(db: Db, auth: AuthContext, promotionId
       surface,
       designs: onSurface
         .filter(seen)
-        .map((d) => ({ id: d.id, name: d.name, design_id: d.design_id, category_id: d.category_id, data: { status: d.status as PsdStatus } })),
+        .map((d) => ({
+          id: d.id,
+          name: d.name,
+          design_id: d.design_id,
+          category_id: d.category_id,
+          data: { status: d.status as PsdStatus },
+          open_pins: openPins.get(d.id) ?? 0,
+        })),
       // Only the count: the caller knows why the surface stays, not what it may not see.
       hidden_designs: onSurface.filter((d) => !seen(d)).length,
     };

@@ -28,8 +28,7 @@ export async function promotionsRoutes(app: FastifyInstance) {
     return ok('Promotion', 'promotion', data);
   });
 
-  route(app, contract.create, async ({ auth, body, reply }) => {
-    reply.code(201);
+  route(app, contract.create, async ({ auth, body }) => {
     return ok('Promotion created', 'promotion_created', await createPromotion(app.db, auth, body));
   });
 

@@ -26,7 +26,7 @@ export async function reportRoutes(app: FastifyInstance) {
     if (!result.sent) {
       throw new AppError(409, 'Surfaces do not have Printer', 'surfaces_without_printer', undefined, undefined, result.surfaces);
     }
-    return ok('The promotion has been sent to the printers', 'sent_to_printers', []);
+    return ok('The promotion has been sent to the printers', 'sent_to_printers', result.preflight);
   });
 
   route(app, contract.takeBack, async ({ auth, body }) => {

@@ -11,12 +11,14 @@ import {
 } from '@promo/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { distributorParcelItems, distributorParcels, printedParcelItems, printReports, promotions } from '../../db/schema';
+import { writeAudit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { AppError, notFound } from '../../lib/errors';
 import { getPromotion, recordEvent } from '../promotions/service';
 import { distributorParcelsOf, freezeAmounts, loadReport, printedParcelsOf } from './load';
 import { notify } from '../notifications/service';
 import { assertReportVisible } from './access';
+import { preflightOfSending } from './send-preflight';
 
 type Loaded = Awaited<ReturnType<typeof loadReport>>;
 
@@ -155,9 +157,14 @@ export async function stationParcelStatus(db: DbOrTx, auth: AuthContext, promoti
 /**
  * Send to printers (DOMAIN.md print flow 1): every design Completed, every surface with a total
  * above zero has a printer, sent once. Stores the print report, records the event, notifies the
- * printers. Returns the surfaces without a printer (then nothing is stored).
+ * printers. Returns the surfaces without a printer (then nothing is stored). Current HQ files with
+ * preflight errors need an admin's confirmation, which is recorded (decision 017).
  */
-export async function sendToPrinters(db: Db, auth: AuthContext, body: { promotion_id: number; percent_report: number; description_cm: string }) {
+export async function sendToPrinters(
+  db: Db,
+  auth: AuthContext,
+  body: { promotion_id: number; percent_report: number; description_cm: string; confirm_preflight?: boolean },
+) {
   return db.transaction(async (tx) => {
     const [promotion] = await tx.select().from(promotions).where(eq(promotions.id, body.promotion_id)).for('update');
     if (!promotion) throw notFound();
@@ -170,10 +177,28 @@ export async function sendToPrinters(db: Db, auth: AuthContext, body: { promotio
     const withoutPrinter = report.psds.filter((p) => report.totals.get(p.psd_id)!.total > 0 && p.printer_id === null);
     const missing = [...new Map(withoutPrinter.map((p) => [p.surface_id, { id: p.surface_id, name: p.surface_name }])).values()];
     if (missing.length) return { sent: false as const, surfaces: missing };
+    const printed = report.psds.filter((p) => report.totals.get(p.psd_id)!.total > 0);
+    const preflight = await preflightOfSending(tx, printed);
+    const { preflight_errors: errors } = preflight;
+    if (errors.length && !body.confirm_preflight) {
+      throw new AppError(422, 'Print files of some designs have preflight errors', 'preflight_errors', undefined, { count: errors.length }, preflight);
+    }
+    if (errors.length && !can(auth.user.role, 'reports.overridePreflight')) {
+      throw new AppError(403, 'Only an admin can send print files with preflight errors', 'admin_override_only');
+    }
 
     await tx.insert(printReports).values({ promotion_id: promotion.id, percent: body.percent_report, description_cm: body.description_cm, sent_by: auth.user.id });
     await freezeAmounts(tx, promotion.id, report.cells);
     await recordEvent(tx, promotion.id, 'sent_to_printers', auth.user.id);
+    if (errors.length) {
+      await recordEvent(tx, promotion.id, 'preflight_override', auth.user.id);
+      await writeAudit(tx, auth, {
+        action: 'preflight_override',
+        entity: 'promotions',
+        entityId: promotion.id,
+        after: { designs: errors.map((e) => ({ psd_id: e.psd_id, file_name: e.file_name, kind: e.kind, message_id: e.message_id, checks: e.checks.map((c) => c.check) })) },
+      });
+    }
     // Every design is Completed: whatever it read before (a Draft never notified), it is at least Designer completed now.
     if (promotion.status < 2) {
       await tx.update(promotions).set({ status: 2 }).where(eq(promotions.id, promotion.id));
@@ -181,7 +206,7 @@ export async function sendToPrinters(db: Db, auth: AuthContext, body: { promotio
     }
     const printerIds = [...new Set(report.psds.filter((p) => report.totals.get(p.psd_id)!.total > 0).map((p) => p.printer_id!))];
     await notify(tx, printerIds, { kind: 'sent_to_printers', promotion_id: promotion.id, promotion_name: promotion.name, link: `/print-promotion-report?prom_id=${promotion.id}` });
-    return { sent: true as const, surfaces: [] };
+    return { sent: true as const, surfaces: [], preflight: { preflight_pending: preflight.preflight_pending, preflight_failed: preflight.preflight_failed } };
   });
 }
 

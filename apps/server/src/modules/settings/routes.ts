@@ -7,9 +7,8 @@ import { createSettings, getSettings, updateSettings } from './service';
 export async function settingsRoutes(app: FastifyInstance) {
   route(app, contract.get, async () => ok('System settings', 'system_settings', await getSettings(app.db)));
 
-  route(app, contract.create, async ({ auth, body, reply }) => {
+  route(app, contract.create, async ({ auth, body }) => {
     const settings = await createSettings(app.db, auth, body);
-    reply.code(201);
     return ok('The system settings were saved', 'settings_saved', { settings });
   });
 

@@ -4,6 +4,7 @@ import {
   PROMOTIONS_ADMIN_ROLES,
   type Role,
   type SettingsUserOption,
+  type SurfaceSizeUnit,
   type SystemSetting,
   type SystemSettingBody,
   type SystemSettingData,
@@ -21,6 +22,7 @@ const row = (r: typeof systemSettings.$inferSelect): SystemSetting => ({
   distributor_id: r.distributor_id,
   admin_id: r.admin_id,
   percent_promotion_report: r.percent_promotion_report,
+  surface_size_unit: r.surface_size_unit as SurfaceSizeUnit,
 });
 
 /** Active users of these roles that are not deleted: the only ones a setting may name. */
@@ -68,6 +70,8 @@ const values = (body: SystemSettingBody) => ({
   distributor_id: body.distributor_id,
   admin_id: body.admin_id,
   percent_promotion_report: body.percent_promotion_report,
+  // Not sent on a create: the column's default ('cm').
+  ...(body.surface_size_unit ? { surface_size_unit: body.surface_size_unit } : {}),
 });
 
 /** POST: creates the row while there is none; a second row is refused (409), the web then uses PUT. */
@@ -90,7 +94,10 @@ export async function updateSettings(db: Db, auth: AuthContext, id: number, sent
     if (!before) throw notFound();
     if (Object.values(sent).every((v) => v === undefined)) return row(before);
     await checkBody(tx, sent);
-    const body = withStored<SystemSettingBody>({ ...before, distributor_id: before.distributor_id!, admin_id: before.admin_id! }, sent);
+    const body = withStored<SystemSettingBody>(
+      { ...before, distributor_id: before.distributor_id!, admin_id: before.admin_id!, surface_size_unit: before.surface_size_unit as SurfaceSizeUnit },
+      sent,
+    );
     const [after] = await tx.update(systemSettings).set(values(body)).where(eq(systemSettings.id, id)).returning();
     await writeAudit(tx, auth, { action: 'update', entity: 'system_settings', entityId: id, before, after });
     return row(after!);

@@ -41,7 +41,7 @@ describe('system settings', () => {
     expect(res.statusCode, res.body).toBe(200);
     const { data } = res.json();
     const [row] = await settingsRows();
-    expect(data.settings).toEqual({ id: row!.id, distributor_id: ids.distributor, admin_id: ids.admin, percent_promotion_report: 10 });
+    expect(data.settings).toEqual({ id: row!.id, distributor_id: ids.distributor, admin_id: ids.admin, percent_promotion_report: 10, surface_size_unit: 'cm' });
     expect(data.admins.map((u: { role: string }) => u.role).sort()).toEqual(expect.arrayContaining(['admin', 'cm-admin']));
     expect(new Set(data.admins.map((u: { role: string }) => u.role))).toEqual(new Set(['admin', 'cm-admin']));
     expect(data.admins).toContainEqual({ id: ids.cmAdmin, name: 'Kari Nordmann', role: 'cm-admin' });
@@ -86,6 +86,20 @@ describe('system settings', () => {
     expect((await settingsRows())[0]!.percent_promotion_report).toBe(0);
   });
 
+  it('keeps the unit of surface sizes: cm until an admin sends mm, and only the unit changes', async () => {
+    const [before] = await settingsRows();
+    expect(before!.surface_size_unit).toBe('cm');
+    const res = await put(before!.id, { surface_size_unit: 'mm' });
+    expect(res.statusCode, res.body).toBe(200);
+    expect(res.json().data.settings).toMatchObject({ surface_size_unit: 'mm', percent_promotion_report: before!.percent_promotion_report });
+    expect((await settingsRows())[0]).toMatchObject({ surface_size_unit: 'mm', distributor_id: before!.distributor_id, admin_id: before!.admin_id });
+    // A save of the other fields (the form before it knew the unit) leaves it alone.
+    expect((await put(before!.id, { distributor_id: ids.distributor, admin_id: ids.admin, percent_promotion_report: before!.percent_promotion_report })).statusCode).toBe(200);
+    expect((await t.form('GET', '/api/system-setting', undefined, admin)).json().data.settings.surface_size_unit).toBe('mm');
+    expect((await put(before!.id, { surface_size_unit: 'cm' })).statusCode).toBe(200);
+    expect((await settingsRows())[0]).toMatchObject({ surface_size_unit: 'cm' });
+  });
+
   it('refuses bad values with the field error and changes nothing', async () => {
     const [row] = await settingsRows();
     const good = { distributor_id: ids.distributor, admin_id: ids.admin, percent_promotion_report: 5 };
@@ -111,6 +125,9 @@ describe('system settings', () => {
       [{ admin_id: ids.distributor }, 'admin_id', 'not_a_promotions_admin'],
       [{ admin_id: inactiveAdmin }, 'admin_id', 'not_a_promotions_admin'],
       [{ admin_id: '' }, 'admin_id', 'required_field'],
+      [{ surface_size_unit: 'm' }, 'surface_size_unit', 'invalid_unit'],
+      [{ surface_size_unit: 'CM' }, 'surface_size_unit', 'invalid_unit'],
+      [{ surface_size_unit: '' }, 'surface_size_unit', 'invalid_unit'],
     ];
     for (const [change, field, key] of cases) {
       const body = Object.fromEntries(Object.entries({ ...good, ...change }).filter(([, v]) => v !== undefined));
@@ -167,6 +184,7 @@ describe('system settings', () => {
     expect(rows).toHaveLength(1);
     const created = (a.statusCode === 201 ? a : b).json().data.settings;
     expect(rows[0]).toMatchObject(created);
+    expect(created.surface_size_unit).toBe('cm');
     expect((await t.form('GET', '/api/system-setting', undefined, admin)).json().data.settings).toEqual(created);
   });
 });

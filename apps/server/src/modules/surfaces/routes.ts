@@ -22,8 +22,7 @@ export async function surfacesRoutes(app: FastifyInstance) {
     ok('Surfaces', 'surfaces_list', await rememberedList(app.readCaches, 'surfaces', query, () => listSurfaces(app.db, query, catalogueMemory(app.readCaches)))),
   );
 
-  route(app, contract.create, async ({ auth, body, reply }) => {
-    reply.code(201);
+  route(app, contract.create, async ({ auth, body }) => {
     return ok('Surface created', 'surface_created', await createSurface(app.db, auth, body));
   });
 
@@ -51,7 +50,7 @@ export async function surfacesRoutes(app: FastifyInstance) {
       if (source) {
         const copy = await storeUpload(app.db, app.storage, {
           name: source.name,
-          stream: app.storage.read(source.key),
+          stream: await app.storage.read(source.key),
           kind: 'image',
           userId: auth.user.id,
         });

@@ -15,9 +15,8 @@ import {
 export async function usersRoutes(app: FastifyInstance) {
   route(app, contract.list, async ({ auth, query }) => ok('Users', 'users_list', await listUsers(app.db, auth.user, query)));
 
-  route(app, contract.create, async ({ auth, body, reply }) => {
+  route(app, contract.create, async ({ auth, body }) => {
     const user = await createUser(app.db, auth, body);
-    reply.code(201);
     return ok('User created', 'user_created', user);
   });
 

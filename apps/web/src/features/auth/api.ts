@@ -1,12 +1,6 @@
-import { auth, type LoginBody, type LoginData } from '@promo/shared';
+import { auth, type LoginData } from '@promo/shared';
 import { call } from '@/lib/api-client';
 import { clearSession, saveSession } from '@/lib/session';
-
-export async function login(body: LoginBody) {
-  const res = await call<LoginData>(auth.login, { body }, { silent: true });
-  saveSession(res.data.mergedUserData, res.data.bearerToken);
-  return res.data;
-}
 
 export async function logout() {
   try {

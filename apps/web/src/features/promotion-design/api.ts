@@ -35,7 +35,9 @@ export const productSearchQuery = (search: string) =>
   });
 
 /** Writes only the fields in `changes`. */
-export const updateBrief = (id: number, changes: BriefChanges) => call(designPage.updateBrief, { params: { id }, body: changes }, { silent: true });
+/** `confirmOpenPins`: mark it Completed although pins are open (the user was asked). */
+export const updateBrief = (id: number, changes: BriefChanges, confirmOpenPins = false) =>
+  call(designPage.updateBrief, { params: { id }, body: confirmOpenPins ? { ...changes, confirm_open_pins: true } : changes }, { silent: true });
 
 export const bindDesigner = (design_id: number, bind: boolean) =>
   call(designPage.bindDesigner, { body: { design_id, bool_action: bind } }, { silent: true });

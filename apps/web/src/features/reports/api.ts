@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { distribution, reports, type ReportData } from '@promo/shared';
+import { distribution, reports, type ReportData, type SendToPrintersPreflight } from '@promo/shared';
 import { call } from '@/lib/api-client';
 
 export const reportKeys = {
@@ -16,8 +16,9 @@ export const reportQuery = (id: number, percent: number | undefined) =>
     placeholderData: keepPreviousData,
   });
 
-export const sendToPrinters = (body: { promotion_id: number; percent_report: number; description_cm: string }) =>
-  call<[]>(reports.sendToPrinters, { body }, { silent: true });
+/** `confirm_preflight`: an admin sends although current HQ files have preflight errors. */
+export const sendToPrinters = (body: { promotion_id: number; percent_report: number; description_cm: string; confirm_preflight?: boolean }) =>
+  call<Partial<SendToPrintersPreflight>>(reports.sendToPrinters, { body }, { silent: true });
 
 /** Admin only, while nothing is printed (decision 011). */
 export const takeBackFromPrinters = (promotionId: number) => call(reports.takeBack, { body: { promotion_id: promotionId } });

@@ -3,7 +3,7 @@ import { percentInput, systemSettingBody } from '@promo/shared';
 import { formValuesOf, settingsChanged } from './pages/system-settings-page';
 
 const data = {
-  settings: { id: 1, distributor_id: 6, admin_id: 1, percent_promotion_report: 10 },
+  settings: { id: 1, distributor_id: 6, admin_id: 1, percent_promotion_report: 10, surface_size_unit: 'cm' as const },
   admins: [
     { id: 1, name: 'Ingrid Admin', role: 'admin' as const },
     { id: 3, name: 'Kari Nordmann', role: 'cm-admin' as const },
@@ -13,9 +13,9 @@ const data = {
 
 describe('system settings form', () => {
   it('starts from the stored values; a user who can no longer be chosen shows as none', () => {
-    expect(formValuesOf(data)).toEqual({ distributor_id: '6', admin_id: '1', percent_promotion_report: '10' });
+    expect(formValuesOf(data)).toEqual({ distributor_id: '6', admin_id: '1', percent_promotion_report: '10', surface_size_unit: 'cm' });
     expect(formValuesOf({ ...data, settings: { ...data.settings, admin_id: 99, distributor_id: null } })).toMatchObject({ admin_id: '', distributor_id: '' });
-    expect(formValuesOf({ ...data, settings: null })).toEqual({ distributor_id: '', admin_id: '', percent_promotion_report: '' });
+    expect(formValuesOf({ ...data, settings: null })).toEqual({ distributor_id: '', admin_id: '', percent_promotion_report: '', surface_size_unit: 'cm' });
   });
 
   it('offers Save only when something changed', () => {

@@ -1,50 +1,68 @@
-import { useEffect, useState } from 'react';
-import { useForm } from 'react-hook-form';
-import { zodResolver } from '@hookform/resolvers/zod';
+import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { isAxiosError } from 'axios';
-import { loginBody, type LoginBody } from '@promo/shared';
+import { loginFieldErrors, type LoginValues } from '@promo/shared';
 import { Button } from '@/components/ui/button';
 import { FormField } from '@/components/ui/form-field';
 import { Input } from '@/components/ui/input';
 import { toast } from '@/components/ui/use-toast';
-import { describeError } from '@/lib/error-catalogue';
+import { describeError } from '@/lib/error-text';
 import { setLanguage } from '@/lib/i18n';
 import { EnglishFlag, NorwegianFlag } from '@/app/flags';
-import { login } from '../api';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../demo-accounts';
+import { SignInFailure, signIn } from '../sign-in-request';
 
+const FIELDS = ['email', 'password'] as const;
+
+/*
+ * Two fields, checked with the shared sign-in rules (login-rules.ts): no form library and no zod,
+ * so the first page everyone opens stays small (issue 13). A field's error shows once the field was
+ * left or the form sent, and follows what is typed from then on.
+ */
 export default function LoginPage() {
   const { t, i18n } = useTranslation();
   const navigate = useNavigate();
+  const [values, setValues] = useState<LoginValues>({ email: DEMO_ACCOUNTS[0].email, password: DEMO_PASSWORD });
+  const [shown, setShown] = useState<Partial<Record<keyof LoginValues, boolean>>>({});
+  const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
-  const form = useForm<LoginBody>({
-    resolver: zodResolver(loginBody),
-    mode: 'onBlur',
-    defaultValues: { email: DEMO_ACCOUNTS[0].email, password: DEMO_PASSWORD },
-  });
-  const { errors, isSubmitting } = form.formState;
-  // The server's answer was about the values sent: once they change it no longer holds, and it
-  // must not stand beside the new values' field errors.
-  useEffect(() => {
-    const { unsubscribe } = form.watch(() => setFailure(null));
-    return unsubscribe;
-  }, [form]);
+  const inputs = useRef<Partial<Record<keyof LoginValues, HTMLInputElement | null>>>({});
+  const errors = loginFieldErrors(values);
+  const errorOf = (field: keyof LoginValues) => (shown[field] ? errors[field] : undefined);
 
-  const onSubmit = form.handleSubmit(
-    async (values) => {
+  const inputProps = (field: keyof LoginValues) => ({
+    id: field,
+    name: field,
+    value: values[field],
+    'aria-invalid': !!errorOf(field),
+    ref: (el: HTMLInputElement | null) => void (inputs.current[field] = el),
+    onChange: (e: ChangeEvent<HTMLInputElement>) => {
+      setValues((v) => ({ ...v, [field]: e.target.value }));
+      // The server's answer was about the values sent: once they change it no longer holds.
       setFailure(null);
-      try {
-        await login(values);
-        toast({ title: t('toast.system_message'), description: t('auth.enjoy') });
-        navigate('/', { replace: true });
-      } catch (err) {
-        if (isAxiosError(err)) setFailure(describeError(err, t)?.description ?? t('errors.unknown'));
-      }
     },
-    () => setFailure(null),
-  );
+    onBlur: () => setShown((s) => ({ ...s, [field]: true })),
+  });
+
+  const onSubmit = async (event: FormEvent) => {
+    event.preventDefault();
+    setShown({ email: true, password: true });
+    setFailure(null);
+    const invalid = FIELDS.find((f) => errors[f]);
+    if (invalid) {
+      inputs.current[invalid]?.focus();
+      return;
+    }
+    setSubmitting(true);
+    try {
+      await signIn(values);
+      toast({ title: t('toast.system_message'), description: t('auth.enjoy') });
+      navigate('/', { replace: true });
+    } catch (err) {
+      setSubmitting(false);
+      setFailure(err instanceof SignInFailure ? (describeError(err, t)?.description ?? t('errors.unknown')) : t('errors.unknown'));
+    }
+  };
 
   return (
     <div className="w-full max-w-sm rounded-lg border border-border bg-background p-8 shadow-sm">
@@ -70,13 +88,13 @@ export default function LoginPage() {
             {failure}
           </div>
         )}
-        <FormField id="email" label={t('auth.email')} error={errors.email?.message}>
-          <Input id="email" type="email" autoComplete="username" aria-invalid={!!errors.email} {...form.register('email')} />
+        <FormField id="email" label={t('auth.email')} error={errorOf('email')}>
+          <Input type="email" autoComplete="username" {...inputProps('email')} />
         </FormField>
-        <FormField id="password" label={t('auth.password')} error={errors.password?.message}>
-          <Input id="password" type="password" autoComplete="current-password" aria-invalid={!!errors.password} {...form.register('password')} />
+        <FormField id="password" label={t('auth.password')} error={errorOf('password')}>
+          <Input type="password" autoComplete="current-password" {...inputProps('password')} />
         </FormField>
-        <Button type="submit" disabled={isSubmitting}>
+        <Button type="submit" disabled={submitting}>
           {t('auth.sign_in')}
         </Button>
       </form>
@@ -88,7 +106,11 @@ export default function LoginPage() {
               <button
                 type="button"
                 className="cursor-pointer text-primary hover:underline"
-                onClick={() => form.reset({ email: a.email, password: DEMO_PASSWORD })}
+                onClick={() => {
+                  setValues({ email: a.email, password: DEMO_PASSWORD });
+                  setShown({});
+                  setFailure(null);
+                }}
               >
                 {t(`roles.${a.role}`)}: {a.email}
               </button>

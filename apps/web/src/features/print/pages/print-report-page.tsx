@@ -3,8 +3,10 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { Download, PackageCheck } from 'lucide-react';
+import type { PrintReportFile } from '@promo/shared';
 import { Button } from '@/components/ui/button';
 import { ImageViewer, Thumbnail } from '@/components/ui/image-viewer';
+import { PreflightBadge } from '@/features/promotion-design/proofing/preflight-badge';
 import { EmptyRow, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { toast } from '@/components/ui/use-toast';
 import { serverMessage } from '@/lib/api-client';
@@ -103,17 +105,9 @@ export default function PrintReportPage() {
               <TableCell>{r.design.name}</TableCell>
               <TableCell className="text-right tabular-nums">{r.total}</TableCell>
               <TableCell>
-                <div className="flex flex-wrap gap-2">
-                  {r.image && (
-                    <a href={r.image.url} className="inline-flex items-center gap-1 text-primary underline" download>
-                      <Download className="size-4" /> {t('print.hq_image')}
-                    </a>
-                  )}
-                  {r.document && (
-                    <a href={r.document.url} className="inline-flex items-center gap-1 text-primary underline" download>
-                      <Download className="size-4" /> {t('print.hq_document')}
-                    </a>
-                  )}
+                <div className="flex flex-wrap items-start gap-2">
+                  {r.image && <HqFile file={r.image} label={t('print.hq_image')} />}
+                  {r.document && <HqFile file={r.document} label={t('print.hq_document')} />}
                   {!r.image && !r.document && <span className="text-xs text-muted-foreground">{t('print.file_missing')}</span>}
                 </div>
               </TableCell>
@@ -135,5 +129,17 @@ export default function PrintReportPage() {
         }}
       />
     </section>
+  );
+}
+
+/** A printer's HQ file: the download and what its preflight found. */
+function HqFile({ file, label }: { file: PrintReportFile; label: string }) {
+  return (
+    <span className="grid gap-1">
+      <a href={file.url} className="inline-flex items-center gap-1 text-primary underline" download>
+        <Download className="size-4" /> {label}
+      </a>
+      {file.preflight && <PreflightBadge preflight={file.preflight} compact />}
+    </span>
   );
 }

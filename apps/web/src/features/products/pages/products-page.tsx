@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { ImageViewer } from '@/components/ui/image-viewer';
 import { Pagination } from '@/components/ui/pagination';
+import { formatCount } from '@/lib/format';
 import { useCurrentUser } from '@/lib/session';
 import { useLastGood } from '@/lib/use-last-good';
 import type { ListUrlSpec } from '@/lib/list-url';
@@ -101,6 +102,11 @@ export default function ProductsPage() {
             : undefined
         }
       />
+      {shown?.total_estimated && (
+        <p className="text-sm text-muted-foreground" data-testid="products-about-total">
+          {t('products.about_total', { count: formatCount(shown.total) })}
+        </p>
+      )}
       <Pagination page={list.page} pageSize={list.pageSize} total={shown?.total ?? 0} onPage={list.setPage} />
       {mayManage && (
         <>

@@ -5,6 +5,9 @@ import { can, type ChatFileType, type ChatMessage, type PsdStatus } from '@promo
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ImageViewer } from '@/components/ui/image-viewer';
 import { useCurrentUser } from '@/lib/session';
+import { pinsQuery } from '../proofing/api';
+import { FileReviewDialog } from '../proofing/file-review-dialog';
+import { useProofingLive } from '../proofing/use-proofing-live';
 import { chatQuery } from './api';
 import { Composer } from './composer';
 import { copyText } from './copy-text';
@@ -34,6 +37,10 @@ export function DesignChat({ chatId, designStatus }: DesignChatProps) {
   const [sent, setSent] = useState(0);
   const [deleting, setDeleting] = useState<ChatMessage | null>(null);
   const [viewer, setViewer] = useState<{ src: string; title: string } | null>(null);
+  const [reviewing, setReviewing] = useState<number | null>(null);
+  const pins = useQuery({ ...pinsQuery(chatId), enabled: chatId > 0 });
+  useProofingLive(chatId);
+  const openPinsOf = (m: ChatMessage) => (pins.data ?? []).filter((p) => p.message_id === m.message_id && p.status === 'open').length;
 
   // Sending resets the composer to create mode (a new key gives it fresh state).
   const reset = () => {
@@ -70,6 +77,8 @@ export function DesignChat({ chatId, designStatus }: DesignChatProps) {
           onCopy={(m) => void copyText(m.text, t)}
           onRate={(m, rating) => actions.rate.mutate({ messageId: m.message_id, rating })}
           onOpenImage={(src, title) => setViewer({ src, title })}
+          onReview={(m) => setReviewing(m.message_id)}
+          openPinsOf={openPinsOf}
         />
       )}
       <Composer
@@ -97,6 +106,7 @@ export function DesignChat({ chatId, designStatus }: DesignChatProps) {
         }}
       />
       <ImageViewer src={viewer?.src ?? null} title={viewer?.title} onClose={() => setViewer(null)} />
+      <FileReviewDialog chatId={chatId} messageId={reviewing} onClose={() => setReviewing(null)} />
     </section>
   );
 }

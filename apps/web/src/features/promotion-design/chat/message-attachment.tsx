@@ -1,10 +1,18 @@
 import { useTranslation } from 'react-i18next';
-import { Download, FileText } from 'lucide-react';
+import { Download, FileText, MessageSquareDot } from 'lucide-react';
 import type { ChatMessage } from '@promo/shared';
+import { PreflightBadge } from '../proofing/preflight-badge';
 import { FILE_TYPE_LABELS } from './labels';
 
+interface Props {
+  message: ChatMessage;
+  onOpenImage: (src: string, title: string) => void;
+  /** An image or a PDF opens in the review (pins, versions) with its open pins counted. */
+  review?: { openPins: number; onOpen: () => void };
+}
+
 /** The file of a message: an image (w_500, the original on click) or a document to download. */
-export function MessageAttachment({ message, onOpenImage }: { message: ChatMessage; onOpenImage: (src: string, title: string) => void }) {
+export function MessageAttachment({ message, onOpenImage, review }: Props) {
   const { t } = useTranslation();
   if (!message.url_file && !message.url_images) return null;
   const images = message.url_images;
@@ -37,6 +45,23 @@ export function MessageAttachment({ message, onOpenImage }: { message: ChatMessa
           <span className="truncate">{message.file_name}</span>
           <span className="shrink-0 text-xs text-muted-foreground">{message.file_size}</span>
         </a>
+      )}
+      {message.preflight && <PreflightBadge preflight={message.preflight} />}
+      {review && (
+        <button
+          type="button"
+          onClick={review.onOpen}
+          className="flex w-fit items-center gap-1.5 rounded-md border border-border bg-background px-2 py-1 text-sm hover:bg-accent"
+          data-testid="review-file"
+        >
+          <MessageSquareDot className="size-4" aria-hidden />
+          {t('proofing.review')}
+          {review.openPins > 0 && (
+            <span className="rounded-full bg-amber-700 px-1.5 text-xs font-bold text-white" data-testid="open-pins">
+              {t('proofing.open_count', { count: review.openPins })}
+            </span>
+          )}
+        </button>
       )}
     </div>
   );

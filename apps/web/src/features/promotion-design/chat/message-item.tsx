@@ -3,6 +3,7 @@ import type { ChatMessage } from '@promo/shared';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
 import { MessageActions } from './message-actions';
+import { isPinnable } from '../proofing/versions';
 import { MessageAttachment } from './message-attachment';
 import { RatingControl, RatingLabel } from './rating-control';
 import { ReadReceipt } from './read-receipt';
@@ -15,6 +16,10 @@ export interface MessageHandlers {
   onCopy: (message: ChatMessage) => void;
   onRate: (message: ChatMessage, rating: number) => void;
   onOpenImage: (src: string, title: string) => void;
+  /** Opens an image or a PDF in the review (pins, versions). */
+  onReview: (message: ChatMessage) => void;
+  /** The open pins on a message's file. */
+  openPinsOf: (message: ChatMessage) => number;
 }
 
 interface Props extends MessageHandlers {
@@ -33,6 +38,7 @@ export function MessageItem({ message, quoted, own, fixed, canRate, canSeeRating
   const { t } = useTranslation();
   const removed = message.delete_message;
   const sketch = !removed && message.type_file === 'Sketch' && !!message.url_file;
+  const reviewable = !removed && !!message.url_file && isPinnable(message);
   return (
     <li
       className={cn('flex', own ? 'justify-end' : 'justify-start')}
@@ -50,7 +56,11 @@ export function MessageItem({ message, quoted, own, fixed, canRate, canSeeRating
         ) : (
           <>
             {message.comment_mess_id !== null && <ReplyQuote message={quoted} />}
-            <MessageAttachment message={message} onOpenImage={on.onOpenImage} />
+            <MessageAttachment
+              message={message}
+              onOpenImage={on.onOpenImage}
+              review={reviewable ? { openPins: on.openPinsOf(message), onOpen: () => on.onReview(message) } : undefined}
+            />
             {message.text && (
               <p className="break-words whitespace-pre-wrap" data-testid="message-text">
                 {message.text}

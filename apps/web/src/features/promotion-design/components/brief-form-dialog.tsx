@@ -2,8 +2,10 @@ import { useEffect, useState, type ChangeEvent } from 'react';
 import { Controller, useForm, useWatch } from 'react-hook-form';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
+import { isAxiosError } from 'axios';
 import { BRIEF_COLORS, BRIEF_PLU_SCAN, BRIEF_SUPPLIER_DISCOUNTS, digitsOnly, PSD_STATUS_NAMES, type DesignPageData } from '@promo/shared';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { DialogContent, DialogFooter, DialogTitle } from '@/components/ui/dialog';
 import { DialogCancel, FormDialog } from '@/components/ui/discard-changes';
 import { FormField } from '@/components/ui/form-field';
@@ -12,6 +14,7 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Switch } from '@/components/ui/switch';
 import { LazyRichTextEditor } from '@/features/feedback/components/lazy-rich-text-editor';
+import type { ApiErrorBody } from '@/lib/error-catalogue';
 import { useSaveFeedback } from '@/lib/use-save-feedback';
 import { designPageKeys, updateBrief } from '../api';
 import { briefFormValues, changedBriefFields, type BriefChanges, type BriefFormValues } from '../brief-changes';
@@ -61,23 +64,31 @@ function BriefForm({ data, onClose, onChanged }: { data: DesignPageData; onClose
     return () => onChanged(false);
   }, [changed, onChanged]);
 
+  // Completed with open pins needs a yes: asked before sending, and again if pins appeared meanwhile.
+  const [askOpenPins, setAskOpenPins] = useState<{ changes: BriefChanges; count: number } | null>(null);
   const save = useMutation({
-    mutationFn: (changes: BriefChanges) => updateBrief(data.id, changes),
-    onSuccess: (res, changes) => {
+    mutationFn: ({ changes, confirmed }: { changes: BriefChanges; confirmed: boolean }) => updateBrief(data.id, changes, confirmed),
+    onSuccess: (res, { changes }) => {
       feedback.success(res);
       void queryClient.invalidateQueries({ queryKey: designPageKeys.all });
       // A status change may move the promotion's status too.
       if (changes.status) void queryClient.invalidateQueries({ queryKey: ['promotions'] });
       onClose();
     },
-    onError: (err) => feedback.failure(err, form.setError),
+    onError: (err, { changes }) => {
+      const refused = isAxiosError<ApiErrorBody>(err) ? err.response?.data : undefined;
+      const pins = refused?.errors && !Array.isArray(refused.errors) && refused.errors.status?.includes('open_pins');
+      if (pins) setAskOpenPins({ changes, count: Number(refused.message_params?.count ?? 0) });
+      else feedback.failure(err, form.setError);
+    },
   });
 
   const onSubmit = form.handleSubmit((values) => {
     // Only what this user changed is sent: someone else's edit of another field stays.
     const changes = changedBriefFields(initial, values);
     if (Object.keys(changes).length === 0) onClose();
-    else save.mutate(changes);
+    else if (changes.status === 'Completed' && data.open_pins > 0) setAskOpenPins({ changes, count: data.open_pins });
+    else save.mutate({ changes, confirmed: false });
   });
 
   const offer = form.register('promotional_offer');
@@ -174,6 +185,19 @@ function BriefForm({ data, onClose, onChanged }: { data: DesignPageData; onClose
           {t('common.save')}
         </Button>
       </DialogFooter>
+      <ConfirmDialog
+        open={!!askOpenPins}
+        onOpenChange={(open) => !open && setAskOpenPins(null)}
+        title={t('proofing.complete_with_open_pins_title')}
+        description={t('proofing.complete_with_open_pins', { count: askOpenPins?.count ?? 0 })}
+        confirmLabel={t('proofing.complete_anyway')}
+        confirmVariant="default"
+        busy={save.isPending}
+        onConfirm={() => {
+          if (askOpenPins) save.mutate({ changes: askOpenPins.changes, confirmed: true });
+          setAskOpenPins(null);
+        }}
+      />
     </form>
   );
 }

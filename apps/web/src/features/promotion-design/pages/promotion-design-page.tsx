@@ -18,6 +18,7 @@ import { BriefInfo } from '../components/brief-info';
 import { BriefProducts } from '../components/brief-products';
 import { DesignBreadcrumb } from '../components/design-breadcrumb';
 import { DesignerBinding } from '../components/designer-binding';
+import { OpenPinsBadge } from '../proofing/open-pins-badge';
 import { useDesignStatusLive } from '../use-design-status-live';
 
 const digits = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : null);
@@ -61,7 +62,7 @@ function DesignPage({ ids }: { ids: DesignPageIds }) {
       <header className="flex flex-wrap items-center justify-between gap-3">
         <div className="grid gap-1">
           <h1 className="flex flex-wrap items-center gap-3 text-2xl font-semibold">
-            {data.name} <DesignStatus status={data.data.status} />
+            {data.name} <DesignStatus status={data.data.status} /> <OpenPinsBadge count={data.open_pins} />
           </h1>
           <p className="text-sm text-muted-foreground">
             {data.surface.name} · {data.category.name}

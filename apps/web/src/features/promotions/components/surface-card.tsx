@@ -6,6 +6,7 @@ import { can, designRemovalRefusal, LOCKING_PSD_STATUSES, surfaceRemovalRefusal,
 import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/native-select';
 import { cn } from '@/lib/cn';
+import { OpenPinsBadge } from '@/features/promotion-design/proofing/open-pins-badge';
 import { DesignStatus } from './design-status';
 
 /** Why a surface stays, in the words the server would use. */
@@ -76,6 +77,7 @@ export function SurfaceCard({
                   {d.name}
                 </Link>{' '}
                 <DesignStatus status={d.data.status} />
+                <OpenPinsBadge count={d.open_pins} />
               </span>
               {mayDelete && (
                 <span title={designLocked ? t('promotions.design_locked') : undefined}>

@@ -4,7 +4,7 @@ import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AxiosError } from 'axios';
 import { ArrowLeft, FileSpreadsheet, Send, Undo2 } from 'lucide-react';
-import { can, reportTotalRows, type ReportRow } from '@promo/shared';
+import { can, reportTotalRows, type ReportRow, type SendToPrintersPreflight } from '@promo/shared';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Input } from '@/components/ui/input';
@@ -19,6 +19,7 @@ import { makeExcel, reportKeys, reportQuery, sendParcel, sendToPrinters, takeBac
 import { BulkParcelsDialog } from '../components/bulk-parcels-dialog';
 import { PrintedParcels } from '../components/printed-parcels';
 import { ReportTable } from '../components/report-table';
+import { PreflightRefusedDialog } from '../components/preflight-refused-dialog';
 import { SendRefusedDialog, SendToPrintersDialog } from '../components/send-to-printers-dialog';
 import { StationSurfacesDialog } from '../components/station-surfaces-dialog';
 import { TrackerDialog, type ParcelDraft } from '../components/tracker-dialog';
@@ -64,19 +65,26 @@ export default function ReportViewPage() {
   const reload = () => queryClient.invalidateQueries({ queryKey: reportKeys.all });
   const feedback = useSaveFeedback();
 
+  const [preflightFound, setPreflightFound] = useState<{ found: SendToPrintersPreflight; comment: string } | null>(null);
   const send = useMutation({
-    mutationFn: (comment: string) => sendToPrinters({ promotion_id: id!, percent_report: Number(percentText || 0), description_cm: comment }),
+    mutationFn: ({ comment, confirmed }: { comment: string; confirmed: boolean }) =>
+      sendToPrinters({ promotion_id: id!, percent_report: Number(percentText || 0), description_cm: comment, ...(confirmed ? { confirm_preflight: true } : {}) }),
     onSuccess: (res) => {
-      toast({ title: t('toast.system_message'), description: serverMessage(res) });
+      // Files not checked yet, or unreadable, do not stop the send: the toast says so.
+      const unknown = [...(res.data?.preflight_pending ?? []), ...(res.data?.preflight_failed ?? [])].length;
+      const note = unknown ? ` ${t('report.preflight_unknown_sent', { count: unknown })}` : '';
+      toast({ title: t('toast.system_message'), description: `${serverMessage(res)}${note}` });
       setSending(false);
+      setPreflightFound(null);
       void reload();
     },
-    onError: (err: AxiosError<{ message_key?: string; data?: { id: number; name: string }[] }>) => {
+    onError: (err: AxiosError<{ message_key?: string; data?: unknown }>, { comment }) => {
       const body = err.response?.data;
       // The refusal opens over the send dialog: closing one modal while opening another would let
       // the first one's history entry close the second.
       if (body?.message_key === 'not_all_designs_complete') setRefusal({ kind: 'incomplete' });
-      else if (body?.message_key === 'surfaces_without_printer') setRefusal({ kind: 'no_printer', surfaces: body.data ?? [] });
+      else if (body?.message_key === 'surfaces_without_printer') setRefusal({ kind: 'no_printer', surfaces: (body.data as { id: number; name: string }[]) ?? [] });
+      else if (body?.message_key === 'preflight_errors') setPreflightFound({ found: body.data as SendToPrintersPreflight, comment });
       else feedback.failure(err);
     },
   });
@@ -224,8 +232,15 @@ export default function ReportViewPage() {
       <BulkParcelsDialog rows={bulkRows} columns={data.columns} busy={bulk.isPending} onSend={(parcels) => bulk.mutate(parcels)} onClose={() => setBulkRows([])} />
       <StationSurfacesDialog row={countRow} columns={data.columns} onClose={() => setCountRow(null)} />
       <TrackerDialog row={parcelRow} columns={data.columns} busy={parcel.isPending} onSend={(d) => parcel.mutate(d)} onClose={() => setParcelRow(null)} />
-      <SendToPrintersDialog open={sending} busy={send.isPending} onSend={(comment) => send.mutate(comment)} onClose={() => setSending(false)} />
+      <SendToPrintersDialog open={sending} busy={send.isPending} onSend={(comment) => send.mutate({ comment, confirmed: false })} onClose={() => setSending(false)} />
       <SendRefusedDialog refusal={refusal} onClose={() => setRefusal(null)} />
+      <PreflightRefusedDialog
+        found={preflightFound?.found ?? null}
+        mayOverride={can(me.role, 'reports.overridePreflight')}
+        busy={send.isPending}
+        onSendAnyway={() => preflightFound && send.mutate({ comment: preflightFound.comment, confirmed: true })}
+        onClose={() => setPreflightFound(null)}
+      />
       <ConfirmDialog
         open={takingBack}
         onOpenChange={setTakingBack}

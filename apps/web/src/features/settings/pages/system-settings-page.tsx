@@ -4,7 +4,15 @@ import { zodResolver } from '@hookform/resolvers/zod';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Save } from 'lucide-react';
-import { percentInput, systemSettingBody, type SettingsUserOption, type SystemSettingBody, type SystemSettingData } from '@promo/shared';
+import {
+  percentInput,
+  SURFACE_SIZE_UNITS,
+  systemSettingBody,
+  type SettingsUserOption,
+  type SurfaceSizeUnit,
+  type SystemSettingBody,
+  type SystemSettingData,
+} from '@promo/shared';
 import { Button } from '@/components/ui/button';
 import { LeaveGuard } from '@/components/ui/discard-changes';
 import { FormField } from '@/components/ui/form-field';
@@ -20,6 +28,7 @@ export interface SettingsFormValues {
   distributor_id: string;
   admin_id: string;
   percent_promotion_report: string;
+  surface_size_unit: SurfaceSizeUnit;
 }
 
 const resolver = zodResolver(systemSettingBody as never) as unknown as Resolver<SettingsFormValues, unknown, SystemSettingBody>;
@@ -32,11 +41,15 @@ export function formValuesOf(data: SystemSettingData): SettingsFormValues {
     distributor_id: chosen(s?.distributor_id, data.distributors),
     admin_id: chosen(s?.admin_id, data.admins),
     percent_promotion_report: s ? String(s.percent_promotion_report) : '',
+    surface_size_unit: s?.surface_size_unit ?? 'cm',
   };
 }
 
 export const settingsChanged = (a: SettingsFormValues, b: SettingsFormValues) =>
-  a.distributor_id !== b.distributor_id || a.admin_id !== b.admin_id || a.percent_promotion_report !== b.percent_promotion_report;
+  a.distributor_id !== b.distributor_id ||
+  a.admin_id !== b.admin_id ||
+  a.percent_promotion_report !== b.percent_promotion_report ||
+  a.surface_size_unit !== b.surface_size_unit;
 
 /** /system-settings (spec 001 §2.14): the distributor, the promotions admin and the report's percent. */
 export default function SystemSettingsPage() {
@@ -50,7 +63,7 @@ export default function SystemSettingsPage() {
   const form = useForm<SettingsFormValues, unknown, SystemSettingBody>({
     resolver,
     mode: 'onTouched',
-    defaultValues: { distributor_id: '', admin_id: '', percent_promotion_report: '' },
+    defaultValues: { distributor_id: '', admin_id: '', percent_promotion_report: '', surface_size_unit: 'cm' },
   });
   const { errors } = form.formState;
   const values = useWatch({ control: form.control }) as SettingsFormValues;
@@ -139,6 +152,22 @@ export default function SystemSettingsPage() {
               )}
             />
             <p className="text-xs text-muted-foreground">{t('settings.percent_hint')}</p>
+          </FormField>
+          <FormField id="settings-unit" label={t('settings.fields.surface_size_unit')} error={errors.surface_size_unit?.message}>
+            <Controller
+              control={form.control}
+              name="surface_size_unit"
+              render={({ field }) => (
+                <NativeSelect id="settings-unit" className="w-40" aria-invalid={!!errors.surface_size_unit} {...field}>
+                  {SURFACE_SIZE_UNITS.map((u) => (
+                    <option key={u} value={u}>
+                      {t(`settings.units.${u}`)}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            />
+            <p className="text-xs text-muted-foreground">{t('settings.surface_size_unit_hint')}</p>
           </FormField>
           {changed && (
             <div className="flex gap-2">
