@@ -67,8 +67,9 @@ export default function CreateFeedbackPage() {
         onSubmit={form.handleSubmit((body) => send.mutate(body))}
         className="grid gap-5 rounded-md border border-border bg-background p-6"
       >
-        {/* Once sent, the page goes back by itself. */}
-        <LeaveGuard when={changed && !send.isPending} />
+        {/* Once sent, the page goes back by itself; the guard stays off after success, or the back
+            navigation's popstate can arrive after the form re-renders as changed and be blocked. */}
+        <LeaveGuard when={changed && !send.isPending && !send.isSuccess} />
         <FormField id="feedback-title" label={t('feedback.fields.title')} error={errors.title?.message}>
           <Input id="feedback-title" aria-invalid={!!errors.title} autoComplete="off" maxLength={255} {...form.register('title')} />
         </FormField>
