@@ -6,6 +6,8 @@ const EN = LOCALES.en;
 
 type NavKey = keyof typeof NO.nav;
 const CATALOG: NavKey[] = ['categories', 'surfaces', 'products', 'designs'];
+/** The catalogue import closes the Catalog group for the roles that may import. */
+const IMPORTS = new Set<DemoRole>(['admin', 'cm-admin']);
 const HREF: Partial<Record<NavKey, string>> = {
   dashboard: '/',
   promotions: '/promotions',
@@ -16,10 +18,12 @@ const HREF: Partial<Record<NavKey, string>> = {
   surfaces: '/surfaces',
   products: '/products',
   designs: '/designs',
+  catalogue_import: '/catalogue-import',
   company_planner: '/company-planner',
   history_planner: '/history-planner',
   user_promotions: '/user-promotions',
   system_settings: '/system-settings',
+  audit_log: '/audit-log',
   feedback_messages: '/feedback-messages',
 };
 
@@ -28,7 +32,7 @@ const HREF: Partial<Record<NavKey, string>> = {
  * Catalog group sits (its four links appear there once it is opened).
  */
 const SIDEBAR: Record<DemoRole, (NavKey | 'catalog')[]> = {
-  admin: ['dashboard', 'promotions', 'users', 'catalog', 'system_settings', 'feedback_messages'],
+  admin: ['dashboard', 'promotions', 'users', 'catalog', 'system_settings', 'audit_log', 'feedback_messages'],
   cm: ['dashboard', 'promotions', 'users', 'catalog', 'feedback_messages'],
   'cm-admin': ['dashboard', 'promotions', 'users', 'catalog', 'feedback_messages'],
   designer: ['dashboard', 'promotions', 'users', 'feedback_messages'],
@@ -38,7 +42,9 @@ const SIDEBAR: Record<DemoRole, (NavKey | 'catalog')[]> = {
 };
 
 const linkKeys = (role: DemoRole, catalogOpen: boolean): NavKey[] =>
-  SIDEBAR[role].flatMap((k) => (k === 'catalog' ? (catalogOpen ? CATALOG : []) : [k]));
+  SIDEBAR[role].flatMap((k) =>
+    k === 'catalog' ? (catalogOpen ? [...CATALOG, ...(IMPORTS.has(role) ? (['catalogue_import'] as NavKey[]) : [])] : []) : [k],
+  );
 
 /** Waits for exactly these link names (in order) in the sidebar, then checks where each link goes. */
 async function expectSidebarLinks(page: Page, keys: NavKey[], lang: Lang = 'no') {
@@ -254,6 +260,7 @@ for (const lang of ['no', 'en'] as Lang[]) {
       ['/promotions', L.nav.promotions],
       ['/promotion-settings?action=create', L.app.titles.promotion_settings],
       ['/system-settings', L.nav.system_settings],
+      ['/audit-log', L.nav.audit_log],
       ['/feedback-messages', L.nav.feedback_messages],
       ['/create-feedback?action=create', L.app.titles.create_feedback],
       ['/no-such-page', L.not_found.title],

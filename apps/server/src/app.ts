@@ -22,6 +22,7 @@ import { categoriesRoutes } from './modules/categories/routes';
 import { designsRoutes } from './modules/designs/routes';
 import { surfacesRoutes } from './modules/surfaces/routes';
 import { productsRoutes } from './modules/products/routes';
+import { catalogueImportRoutes } from './modules/catalogue-import/routes';
 import { promotionsRoutes } from './modules/promotions/routes';
 import { chatRoutes } from './modules/chat/routes';
 import { createPreflightQueue, type PreflightQueue } from './modules/preflight/queue';
@@ -35,9 +36,14 @@ import { designPageRoutes, promotionDesignRoutes } from './modules/promotion-des
 import { authRoutes } from './modules/auth/routes';
 import { usersRoutes } from './modules/users/routes';
 import { companyRoutes } from './modules/company/routes';
+import { deliveryRoutes } from './modules/delivery/routes';
 import { settingsRoutes } from './modules/settings/routes';
 import { feedbackRoutes } from './modules/feedback/routes';
 import { apiDocsRoutes } from './modules/api-docs/routes';
+import { milestonesRoutes } from './modules/promotions/milestones-routes';
+import { waitingRoutes } from './modules/waiting/routes';
+import { startDigestScheduler } from './modules/waiting/digest';
+import { auditRoutes } from './modules/audit/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -65,6 +71,8 @@ export interface BuildOptions {
   mailer?: Mailer;
   /** Serve the built web app (off in API tests). */
   serveWeb?: boolean;
+  /** The daily digest's once-a-minute check (issue 15): on unless NODE_ENV is test. */
+  digestScheduler?: boolean;
 }
 
 /** The BEARER_TOKEN cookie as the web stores it ("Bearer …", URI-encoded). */
@@ -126,6 +134,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const mailer = opts.mailer ?? createMailer(db, { smtpUrl: config.SMTP_URL, publicUrl: config.PUBLIC_URL, log: app.log });
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());
+  if (opts.digestScheduler ?? config.NODE_ENV !== 'test') {
+    const digest = startDigestScheduler(db, mailer, { publicUrl: config.PUBLIC_URL, log: app.log });
+    app.addHook('onClose', async () => digest.stop());
+  }
   await healthRoutes(app);
 
   await app.register(
@@ -138,6 +150,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await designsRoutes(api);
       await surfacesRoutes(api);
       await productsRoutes(api);
+      await catalogueImportRoutes(api);
       await promotionsRoutes(api);
       await promotionDesignRoutes(api);
       await designPageRoutes(api);
@@ -148,8 +161,12 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await distributionRoutes(api);
       await notificationRoutes(api);
       await companyRoutes(api);
+      await deliveryRoutes(api);
       await settingsRoutes(api);
       await feedbackRoutes(api);
+      await auditRoutes(api);
+      await milestonesRoutes(api);
+      await waitingRoutes(api);
       await apiDocsRoutes(api);
     },
   );

@@ -1,7 +1,10 @@
+import { audit } from './contract/audit';
 import { auth } from './contract/auth';
+import { catalogueImport } from './contract/catalogue-import';
 import { categories } from './contract/categories';
 import { chat, downloads } from './contract/chat';
 import { company } from './contract/company';
+import { placement, receipt, trackerImport } from './contract/delivery';
 import { designs } from './contract/designs';
 import { feedback } from './contract/feedback';
 import { files } from './contract/files';
@@ -10,6 +13,8 @@ import { designPage, promotionDesign } from './contract/promotion-design';
 import { products } from './contract/products';
 import { proofing } from './contract/proofing';
 import { promotions } from './contract/promotions';
+import { milestones } from './contract/milestones';
+import { waiting } from './contract/waiting';
 import { distribution, print, reports } from './contract/reports';
 import { settings } from './contract/settings';
 import { surfaces } from './contract/surfaces';
@@ -25,17 +30,20 @@ export const API_AREAS = {
   categories: { categories },
   surfaces: { surfaces },
   products: { products },
+  'catalogue-import': { catalogueImport },
   designs: { designs },
-  promotions: { promotions },
+  promotions: { promotions, milestones },
   'promotion-design': { promotionDesign, designPage },
   chat: { chat },
   proofing: { proofing },
   files: { files, downloads },
   reports: { reports },
   print: { print },
-  distribution: { distribution },
+  distribution: { distribution, trackerImport },
   notifications: { notificationsApi },
-  company: { company },
+  company: { company, receipt, placement },
   settings: { settings },
   feedback: { feedback },
+  waiting: { waiting },
+  audit: { audit },
 } as const;

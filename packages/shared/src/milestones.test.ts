@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { addDays, deadlineState, DEFAULT_MILESTONE_DAYS, milestonesFor } from './milestones';
+import { addDays, deadlineOf, deadlineState, DEFAULT_MILESTONE_DAYS, milestonesFor, nextDeadline } from './milestones';
 
 describe('milestones', () => {
   it('fall the set number of days before the first day, across months and leap days', () => {
@@ -19,5 +19,23 @@ describe('milestones', () => {
     expect(deadlineState('2027-02-20', '2027-02-20')).toBe('due_soon');
     expect(deadlineState('2027-02-20', '2027-02-17')).toBe('due_soon');
     expect(deadlineState('2027-02-20', '2027-02-16')).toBe('on_time');
+  });
+});
+
+describe('next deadline', () => {
+  const list = milestonesFor('2027-03-01', DEFAULT_MILESTONE_DAYS);
+  const start = { briefs_sent: false, status: 0, sent_to_printers: false };
+  it('is the brief while a design waits for its brief', () => {
+    expect(nextDeadline(list, start, '2027-01-19')).toEqual({ milestone: 'brief', due_on: '2027-01-18', state: 'overdue' });
+  });
+  it('follows the steps done: briefs sent, designs complete, sent, printed, delivered', () => {
+    expect(nextDeadline(list, { ...start, briefs_sent: true, status: 1 }, '2027-01-01')?.milestone).toBe('designs_complete');
+    expect(nextDeadline(list, { ...start, status: 2 }, '2027-02-06')).toEqual({ milestone: 'sent_to_printers', due_on: '2027-02-08', state: 'due_soon' });
+    expect(nextDeadline(list, { ...start, status: 2, sent_to_printers: true }, '2027-01-01')?.milestone).toBe('printed');
+    expect(nextDeadline(list, { ...start, status: 3, sent_to_printers: true }, '2027-01-01')?.milestone).toBe('delivered');
+    expect(nextDeadline(list, { ...start, status: 4, sent_to_printers: true }, '2027-01-01')).toBeNull();
+  });
+  it('names any milestone as it stands', () => {
+    expect(deadlineOf(list, 'printed', '2027-01-01')).toEqual({ milestone: 'printed', due_on: '2027-02-15', state: 'on_time' });
   });
 });

@@ -47,3 +47,51 @@ export function deadlineState(dueOn: string, today: string): DeadlineState {
   if (left <= DUE_SOON_DAYS) return 'due_soon';
   return 'on_time';
 }
+
+/** The milestone a list shows for a promotion: the first one not done, with how it stands today. */
+export interface PromotionDeadline {
+  milestone: Milestone;
+  due_on: string;
+  state: DeadlineState;
+}
+
+/**
+ * How far a promotion has come (decision 018). A milestone is done when its step is done:
+ * brief — every live design has left Created (its brief went to the designers), or the designs are
+ * complete; designs_complete — every design Completed, status Designer completed or later, or sent
+ * to printers;
+ * sent_to_printers — a print report exists; printed — status Printed by the printer or later;
+ * delivered — status Sent by the distributor.
+ */
+export interface PromotionProgress {
+  /** At least one design not Cancelled, and none of them Created. */
+  briefs_sent: boolean;
+  /** At least one design, and every one Completed. */
+  designs_completed?: boolean;
+  status: number;
+  sent_to_printers: boolean;
+}
+
+export function milestonesDone(p: PromotionProgress): Record<Milestone, boolean> {
+  const designsComplete = !!p.designs_completed || p.status >= 2 || p.sent_to_printers;
+  return {
+    brief: p.briefs_sent || designsComplete,
+    designs_complete: designsComplete,
+    sent_to_printers: p.sent_to_printers,
+    printed: p.status >= 3,
+    delivered: p.status >= 4,
+  };
+}
+
+/** A milestone of the list as it stands on `today`. */
+export function deadlineOf(milestones: readonly MilestoneDue[], milestone: Milestone, today: string): PromotionDeadline | null {
+  const m = milestones.find((x) => x.milestone === milestone);
+  return m ? { milestone, due_on: m.due_on, state: deadlineState(m.due_on, today) } : null;
+}
+
+/** The next open milestone (the first not done), or null when every step is done. */
+export function nextDeadline(milestones: readonly MilestoneDue[], progress: PromotionProgress, today: string): PromotionDeadline | null {
+  const done = milestonesDone(progress);
+  const open = milestones.find((m) => !done[m.milestone]);
+  return open ? deadlineOf(milestones, open.milestone, today) : null;
+}

@@ -35,6 +35,8 @@ export const PERMISSIONS = {
   'feedback.readAny': ['admin'],
   /** The API reference (/api/docs) when API_DOCS is 'admin'. */
   'api.docs': ['admin'],
+  /** The audit log (decision 020): who changed what, sign-ins and sign-in-as. */
+  'audit.view': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type PermissionKey = keyof typeof PERMISSIONS;

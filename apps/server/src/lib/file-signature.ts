@@ -1,7 +1,7 @@
 import { Transform, type TransformCallback } from 'node:stream';
 import { createHash } from 'node:crypto';
 
-/** The first bytes each extension must start with; txt has none (any bytes without NUL). */
+/** The first bytes each extension must start with; txt and csv have none (any bytes without NUL). */
 const SIGNATURES: Record<string, number[][]> = {
   jpg: [[0xff, 0xd8, 0xff]],
   jpeg: [[0xff, 0xd8, 0xff]],
@@ -51,12 +51,13 @@ export const CONTENT_TYPES: Record<string, string> = {
   rtf: 'application/rtf',
   indd: 'application/x-indesign',
   txt: 'text/plain; charset=utf-8',
+  csv: 'text/csv; charset=utf-8',
 };
 
 export class SignatureMismatch extends Error {}
 
 export function matchesSignature(extension: string, head: Buffer): boolean {
-  if (extension === 'txt') return !head.includes(0);
+  if (extension === 'txt' || extension === 'csv') return !head.includes(0);
   const options = SIGNATURES[extension];
   return !!options?.some((sig) => sig.every((byte, i) => head[i] === byte));
 }

@@ -13,7 +13,9 @@ import { CONTENT_TYPES, InspectingStream, SignatureMismatch } from './file-signa
 import type { Storage } from './storage';
 
 export type FileRow = typeof files.$inferSelect;
-export type UploadKind = 'image' | 'any';
+/** 'spreadsheet': a CSV or XLSX file of the catalogue import (decision 021). */
+export type UploadKind = 'image' | 'any' | 'spreadsheet';
+const SPREADSHEET_EXTENSIONS = ['csv', 'xlsx'];
 
 export const unsupportedFile = () =>
   new AppError(422, UPLOAD_MESSAGES.unsupported, 'unsupported_file_type', { file: ['unsupported_file_type'] });
@@ -28,7 +30,8 @@ export function checkFileName(name: string, kind: UploadKind): string {
     throw new AppError(422, 'Invalid file name', 'invalid_file_name', { file: ['invalid_file_name'] });
   }
   const ext = fileExtension(trimmed);
-  const allowed: readonly string[] = kind === 'image' ? IMAGE_EXTENSIONS : [...IMAGE_EXTENSIONS, ...DOCUMENT_EXTENSIONS];
+  const allowed: readonly string[] =
+    kind === 'image' ? IMAGE_EXTENSIONS : kind === 'spreadsheet' ? SPREADSHEET_EXTENSIONS : [...IMAGE_EXTENSIONS, ...DOCUMENT_EXTENSIONS];
   if (!allowed.includes(ext)) throw unsupportedFile();
   return trimmed;
 }

@@ -199,7 +199,9 @@ describe('Excel report', () => {
     const view = (await reportView(t, admin, promotion.id, 7)).json().data as { columns: Column[]; user_obj: Row[] };
     const header = lines[3]!;
     const byName = new Map(view.columns.map((c) => [c.name, c]));
-    const names = header.slice(3).filter(Boolean);
+    // The six delivery follow-up columns come after the surfaces (decision 019).
+    expect(header.slice(-6)).toEqual(['Sendt / Sent', 'Mottatt / Received at', 'Mottak / Receipt', 'Merknad / Note', 'Bilder / Photos', 'Plassert / Placed']);
+    const names = header.slice(3, -6).filter(Boolean);
     expect(names.length).toBe(view.columns.length);
     const stations = view.user_obj.filter((r) => r.surfaces.length > 0);
     for (const [i, s] of stations.entries()) {

@@ -1,6 +1,6 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
-import { notifications, printReports } from '../db/schema';
+import { and, eq } from 'drizzle-orm';
+import { auditLog, notifications, printReports } from '../db/schema';
 import { createTestApp, type TestApp } from './test-app';
 import { buildPromotion, newStation, newSurface, reportView, sendToPrinters, setAmounts, setDesignStatus, userIdByEmail } from './print-flow-fixture';
 
@@ -88,6 +88,9 @@ describe('send to printers', () => {
     const [stored] = await storedReports(promotion.id);
     expect(stored).toMatchObject({ percent: 25, description_cm: 'Bruk matt papir' });
     expect(await history(promotion.id)).toHaveProperty('sent_to_printers');
+    const audit = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'promotions'), eq(auditLog.entity_id, promotion.id), eq(auditLog.action, 'send_to_printers')));
+    expect(audit).toHaveLength(1);
+    expect(audit[0]!.after).toMatchObject({ percent: 25, description_cm: 'Bruk matt papir', printers: [printerId] });
     const notes = await printerNotes(promotion.id);
     expect(notes).toHaveLength(1);
     expect(notes[0]).toMatchObject({ kind: 'sent_to_printers', link: `/print-promotion-report?prom_id=${promotion.id}` });

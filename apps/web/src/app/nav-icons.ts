@@ -1,4 +1,4 @@
-import { FolderTree, Home, Inbox, LayoutGrid, MessageSquare, Package, Printer, Settings, ShoppingBag, Store, Tags, Truck, Users, History, CalendarRange, type LucideIcon } from 'lucide-react';
+import { FileUp, ScrollText, FolderTree, Home, Inbox, LayoutGrid, MessageSquare, Package, Printer, Settings, ShoppingBag, Store, Tags, Truck, Users, History, CalendarRange, type LucideIcon } from 'lucide-react';
 import type { AppRoute } from '@promo/shared';
 
 /** The sidebar's icon of each item of navigation.ts. */
@@ -12,10 +12,12 @@ export const NAV_ICONS: Partial<Record<AppRoute, LucideIcon>> = {
   '/surfaces': LayoutGrid,
   '/products': ShoppingBag,
   '/designs': Tags,
+  '/catalogue-import': FileUp,
   '/company-planner': Store,
   '/history-planner': History,
   '/user-promotions': Package,
   '/system-settings': Settings,
+  '/audit-log': ScrollText,
   '/feedback-messages': MessageSquare,
 };
 

@@ -23,6 +23,7 @@ export const CATALOG_ITEMS: NavItem[] = [
   { to: '/surfaces', label: 'surfaces' },
   { to: '/products', label: 'products' },
   { to: '/designs', label: 'designs' },
+  { to: '/catalogue-import', label: 'catalogue_import' },
 ];
 
 export const TRAILING_ITEMS: NavItem[] = [
@@ -30,5 +31,6 @@ export const TRAILING_ITEMS: NavItem[] = [
   { to: '/history-planner', label: 'history_planner' },
   { to: '/user-promotions', label: 'user_promotions' },
   { to: '/system-settings', label: 'system_settings' },
+  { to: '/audit-log', label: 'audit_log' },
   { to: '/feedback-messages', label: 'feedback_messages' },
 ];

@@ -5,6 +5,7 @@ import { listParams, searchText } from '../list-params';
 import { promotionsListQuery, type PromotionRow } from './promotions';
 import type { PsdStatus } from './promotion-design';
 import { SURFACE_SEARCH_FIELDS, type UrlImages } from './surfaces';
+import type { ParcelReceipt, PlacementSurface } from './delivery';
 
 /**
  * The station's own calls (spec 001 §2.11–2.13, §7 Company). Every call works on the signed-in
@@ -109,6 +110,8 @@ export interface CompanyParcel {
   description: string;
   created_at: string;
   sent_surfaces: { name: string; amount: number; surface_id: number; design_id: number }[];
+  /** The station's confirmation of the parcel, null before (decision 019). */
+  receipt: ParcelReceipt | null;
 }
 
 /** One surface/design of a promotion that the station receives. */
@@ -129,6 +132,8 @@ export interface UserPromotionData {
   distributor_parcels: CompanyParcel[];
   /** The carrier's tracking page, with `{tracker}` where the number goes. */
   tracking_url: string;
+  /** The surfaces delivered to the station, each with its placement photos (decision 019). */
+  placement: PlacementSurface[];
 }
 
 export const company = {

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { zBool, zId, zIdList, zIdParam } from '../form-values';
 import type { UrlImages } from './surfaces';
+import type { PromotionDeadline } from '../milestones';
 
 /** Design (PSD) statuses (spec 001 §4). */
 export const PSD_STATUS_NAMES = ['Created', 'Brief', 'Correction', 'Approved', 'Completed', 'Cancelled'] as const;
@@ -136,7 +137,8 @@ export interface DesignPageData {
   chat_id: number;
   designer: { id: number; name: string } | null;
   category: { id: number; name: string };
-  promotion: { id: number; name: string; status: number };
+  /** With its next open milestone as it stands today (decision 018). */
+  promotion: { id: number; name: string; status: number; deadline: PromotionDeadline | null };
   surface: { id: number; name: string; vendor_code: number; type_surface: string | null; size_surface: string | null; url_images: UrlImages | null };
   data: BriefData;
   /** Open pins of the design on any file version (decision 017). */

@@ -5,6 +5,7 @@ import { zBool, zId, zIdParam, zOptionalText } from '../form-values';
 import { listParams, searchText } from '../list-params';
 import { updateBodyOf } from '../update-body';
 import { nameField } from '../validation';
+import type { PromotionDeadline } from '../milestones';
 import { setImageBody, type UrlImages } from './surfaces';
 
 /** Status names by stored value (spec 001 §4), sent as config_promotion_status. */
@@ -102,6 +103,8 @@ export interface PromotionRow {
   who_created: { id: number; name: string } | null;
   /** When it was sent to the printers; null while not sent (or taken back). */
   sent_to_printers_at: string | null;
+  /** The next open milestone as it stands today (decision 018); null when every step is done. */
+  deadline: PromotionDeadline | null;
 }
 
 export interface PromotionsListData {

@@ -5,6 +5,7 @@ import { can } from '../permissions';
 import { zId, zInt } from '../form-values';
 import type { Preflight, PreflightCheck, PreflightStatus } from './proofing';
 import { promotionsListQuery, type PromotionRow } from './promotions';
+import type { DeliveryFollowUp, ParcelReceipt } from './delivery';
 
 /** A pair's column in the report: one surface-design (PSD) of the promotion. `design_id` is the PSD id. */
 export interface ReportColumn {
@@ -66,6 +67,8 @@ export interface DistributorParcel {
   description: string;
   created_at: string;
   sent_surfaces: { surface_id: number; design_id: number; name: string; amount: number }[];
+  /** The station's confirmation, null before (decision 019). */
+  receipt: ParcelReceipt | null;
 }
 
 export interface StationCount {
@@ -99,6 +102,8 @@ export interface ReportData {
   distributor_parcels: DistributorParcel[];
   /** The carrier's tracking page, with `{tracker}` where the number goes. */
   tracking_url: string;
+  /** Per station: sent → received → placed, and who is late to confirm (decision 019). */
+  delivery: DeliveryFollowUp;
 }
 
 /** A design whose current HQ file's preflight matters when the promotion is sent to printers (decision 017). */

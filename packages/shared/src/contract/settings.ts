@@ -3,6 +3,8 @@ import type { Role } from '../constants';
 import { endpoint } from '../endpoint';
 import { zIdParam } from '../form-values';
 import { updateBodyOf } from '../update-body';
+import type { MilestoneDays } from '../milestones';
+import { zDigestHour, zMilestoneDays } from './milestones';
 
 /** Who may be the promotions admin of system settings: the roles that manage promotions. */
 export const PROMOTIONS_ADMIN_ROLES = ['admin', 'cm-admin'] as const satisfies readonly Role[];
@@ -47,6 +49,10 @@ const systemSettingFields = {
   percent_promotion_report: zReportPercent,
   /** Optional: the row keeps 'cm' (or what it has) when a form does not send it. */
   surface_size_unit: z.enum(SURFACE_SIZE_UNITS, 'invalid_unit').optional(),
+  /** Optional: the days before a promotion's first day of each milestone (issue 15). */
+  milestone_days: zMilestoneDays.optional(),
+  /** Optional: the Oslo hour of the daily digest e-mail. */
+  digest_hour: zDigestHour.optional(),
 };
 export const systemSettingBody = z.object(systemSettingFields);
 export const systemSettingUpdateBody = updateBodyOf(systemSettingFields);
@@ -59,6 +65,8 @@ export interface SystemSetting {
   admin_id: number | null;
   percent_promotion_report: number;
   surface_size_unit: SurfaceSizeUnit;
+  milestone_days: MilestoneDays;
+  digest_hour: number;
 }
 
 export interface SettingsUserOption {

@@ -1,14 +1,17 @@
 import type { FastifyInstance } from 'fastify';
 import { auth } from '@promo/shared';
-import { revokeSession } from '../../lib/sessions';
+import { AppError } from '../../lib/errors';
 import { ok, route } from '../../lib/route';
-import { backToAdmin, impersonate, invalidCredentials, login } from './service';
+import { auditSignInFailure, backToAdmin, impersonate, invalidCredentials, login, logout } from './service';
 
 export async function authRoutes(app: FastifyInstance) {
   route(app, auth.login, async ({ body, req }) => {
     const address = req.ip;
-    const attempt = await app.loginThrottle.reserve(body.email, address);
-    const data = await login(app.db, body.email, body.password, () => app.loginThrottle.succeed(attempt, body.email, address));
+    const attempt = await app.loginThrottle.reserve(body.email, address).catch(async (err: unknown) => {
+      if (err instanceof AppError && err.statusCode === 429) await auditSignInFailure(app.db, body.email, address, 'too_many_attempts');
+      throw err;
+    });
+    const data = await login(app.db, body.email, body.password, () => app.loginThrottle.succeed(attempt, body.email, address), address);
     if (!data) {
       req.log.warn({ event: 'login_failed', email: body.email, address });
       throw invalidCredentials();
@@ -18,7 +21,7 @@ export async function authRoutes(app: FastifyInstance) {
   });
 
   route(app, auth.logout, async ({ auth: ctx, req }) => {
-    await revokeSession(app.db, ctx.sessionId);
+    await logout(app.db, ctx);
     req.log.info({ event: 'logout', userId: ctx.user.id });
     return ok('Logged out', 'logged_out');
   });

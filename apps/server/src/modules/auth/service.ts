@@ -44,15 +44,60 @@ export async function sessionUser(
 /**
  * Checks the password; `passwordWasRight` runs as soon as it is known to be right (the throttle
  * forgets the attempt, also when the account then turns out deactivated). Null on bad credentials.
+ * Every outcome is in the audit log (decision 020): the session and its `sign_in` row in one
+ * transaction; a failure as `sign_in_failed` with no actor, the address tried and never the password.
  */
-export async function login(db: Db, email: string, password: string, passwordWasRight: () => Promise<void>): Promise<LoginData | null> {
+export async function login(
+  db: Db,
+  email: string,
+  password: string,
+  passwordWasRight: () => Promise<void>,
+  address: string | null = null,
+): Promise<LoginData | null> {
   const user = await findLiveUserByEmail(db, email);
   const valid = await verifyPassword(user?.password_hash ?? null, password);
-  if (!user || !valid) return null;
+  if (!user || !valid) {
+    await auditSignInFailure(db, email, address, 'invalid_credentials', user?.id ?? null);
+    return null;
+  }
   await passwordWasRight();
-  if (!user.status) throw new AppError(403, 'Your account is deactivated.', 'account_inactive');
-  const bearerToken = await createSession(db, user.id);
-  return { bearerToken, mergedUserData: await sessionUser(db, user, null) };
+  if (!user.status) {
+    await auditSignInFailure(db, email, address, 'account_inactive', user.id);
+    throw new AppError(403, 'Your account is deactivated.', 'account_inactive');
+  }
+  return db.transaction(async (tx) => {
+    const bearerToken = await createSession(tx, user.id);
+    const actor = { user: { ...user, role: user.role as Role }, impersonatorId: null };
+    await writeAudit(tx, actor, { action: 'sign_in', entity: 'users', entityId: user.id, after: { address } });
+    return { bearerToken, mergedUserData: await sessionUser(tx, user, null) };
+  });
+}
+
+/** The longest e-mail address the log keeps of a failed attempt (RFC 5321's limit). */
+const MAX_LOGGED_EMAIL = 254;
+
+/** A refused sign-in: no actor (nobody signed in), the e-mail as typed (cut), the reason; no password. */
+export async function auditSignInFailure(
+  db: DbOrTx,
+  email: string,
+  address: string | null,
+  reason: 'invalid_credentials' | 'account_inactive' | 'too_many_attempts',
+  userId: number | null = null,
+): Promise<void> {
+  await writeAudit(db, null, {
+    action: reason === 'too_many_attempts' ? 'sign_in_throttled' : 'sign_in_failed',
+    entity: 'users',
+    entityId: userId,
+    after: { email: email.slice(0, MAX_LOGGED_EMAIL), address, reason },
+  });
+}
+
+/** Ends this session; the `sign_out` row goes with it. */
+export async function logout(db: Db, auth: AuthContext): Promise<void> {
+  await db.transaction(async (tx) => {
+    await revokeSession(tx, auth.sessionId);
+    await writeAudit(tx, auth, { action: 'sign_out', entity: 'users', entityId: auth.user.id });
+  });
 }
 
 /** An admin or cm-admin signs in as a station: a new session for the station that remembers who. */

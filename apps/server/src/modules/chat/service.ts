@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { newMessageBody } from '@promo/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { chatMessages, chats, files, messageReads } from '../../db/schema';
+import { writeAudit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { forbidden, invalidField, notFound } from '../../lib/errors';
 import { discardRenditions, imageUrl, recordRenditions, renderImage, type RenderedImage } from '../../lib/images';
@@ -128,6 +129,12 @@ async function writeMessage(tx: DbOrTx, s: ChatServices, auth: AuthContext, body
       : [];
   // An HQ file is checked against the design's surface once this commits (decision 017).
   const preflight = upload && body.type_file === 'HQ' ? await startPreflight(tx, upload, psd.surface_id) : null;
+  await writeAudit(tx, auth, {
+    action: 'create',
+    entity: 'chat_messages',
+    entityId: row!.id,
+    after: { chat_id: body.chat_id, message_id: row!.message_id, text, file_id: row!.file_id, file_name: row!.file_name, type_file: row!.type_file, ...(replaced.length ? { replaced_ids: replaced } : {}) },
+  });
   return { row: row!, images, replaced, preflight };
 }
 
@@ -182,6 +189,7 @@ export async function updateMessage(s: ChatServices, auth: AuthContext, body: { 
     const row = await ownMessage(tx, auth, body.chat_id, body.message_id);
     if (!text && row.file_id === null) throw invalidField('text', 'message_empty');
     await tx.update(chatMessages).set({ text, update_message: true, updated_at: new Date() }).where(eq(chatMessages.id, row.id));
+    await writeAudit(tx, auth, { action: 'update', entity: 'chat_messages', entityId: row.id, before: { text: row.text }, after: { text } });
     return row.id;
   });
   const [message] = await announce(s, body.chat_id, 'UpdateMessageEvent', [id]);
@@ -196,6 +204,12 @@ export async function deleteMessage(s: ChatServices, auth: AuthContext, chatId: 
     if (row.type_file === 'HQ' && row.file_id !== null) await assertPrintFilesOpen(tx, row.promotion_id, 'message_id');
     const [removed] = await removeMessages(tx, eq(chatMessages.id, row.id));
     removeBytes = await deleteFiles(tx, s.storage, removed?.file_id ? [removed.file_id] : []);
+    await writeAudit(tx, auth, {
+      action: 'delete',
+      entity: 'chat_messages',
+      entityId: row.id,
+      before: { chat_id: chatId, message_id: messageId, text: row.text, file_id: row.file_id, file_name: row.file_name, type_file: row.type_file },
+    });
     return row.id;
   });
   await removeBytes();
@@ -243,6 +257,7 @@ export async function rateSketch(s: ChatServices, auth: AuthContext, body: { cha
     if (!row || row.delete_message) throw notFound();
     if (row.type_file !== 'Sketch' || row.file_id === null) throw invalidField('message_id', 'not_a_sketch');
     await tx.update(chatMessages).set({ rating_file: body.rating, updated_at: new Date() }).where(eq(chatMessages.id, row.id));
+    await writeAudit(tx, auth, { action: 'rate', entity: 'chat_messages', entityId: row.id, before: { rating_file: row.rating_file }, after: { rating_file: body.rating } });
     return row.id;
   });
   const [message] = await announce(s, body.chat_id, 'UpdateMessageEvent', [id]);

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, asc, count, eq, gt, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { company, plannerListQuery, userPromotionsQuery, type Role } from '@promo/shared';
-import { distributorParcels, plannerAmounts, plannerHistory, promotions, surfaces, users } from '../../db/schema';
+import { auditLog, distributorParcels, plannerAmounts, plannerHistory, promotions, surfaces, users } from '../../db/schema';
 import type { AuthContext } from '../../lib/auth-context';
 import { AppError } from '../../lib/errors';
 import { loadReport } from '../reports/load';
@@ -180,6 +180,8 @@ describe('POST save-amount-company-planner', () => {
     const after = await historyOf(stationId, surfaceId);
     expect(after).toHaveLength(before.length + 1);
     expect(after.at(-1)).toMatchObject({ old_value: old, new_value: next, changed_by: stationId, station_id: stationId });
+    const [audit] = await db().select().from(auditLog).where(eq(auditLog.action, 'save_planner_amount')).orderBy(desc(auditLog.id)).limit(1);
+    expect(audit).toMatchObject({ actor_id: stationId, entity: 'planner_amounts', before: { amount: old }, after: { amount: next } });
   });
 
   it('saving the same amount again is a no-op without a history row', async () => {

@@ -10,6 +10,7 @@ import type {
 } from '@promo/shared';
 import type { Db } from '../../db/client';
 import { plannerAmounts, plannerHistory, surfaces, systemSettings, users } from '../../db/schema';
+import { writeAudit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { AppError, invalidField } from '../../lib/errors';
 import { urlImagesFor } from '../../lib/images';
@@ -96,6 +97,13 @@ export async function saveAmount(db: Db, auth: AuthContext, body: SaveAmountBody
       changed_by: auth.impersonatorId ?? auth.user.id,
       old_value: row!.amount,
       new_value: body.amount,
+    });
+    await writeAudit(tx, auth, {
+      action: 'save_planner_amount',
+      entity: 'planner_amounts',
+      entityId: row!.id,
+      before: { surface_id: surface.id, amount: row!.amount },
+      after: { surface_id: surface.id, amount: body.amount },
     });
     return { surface_id: surface.id, amount: body.amount, changed: true };
   });

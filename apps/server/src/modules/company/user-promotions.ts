@@ -7,6 +7,7 @@ import { notFound } from '../../lib/errors';
 import { listPromotions, getPromotion } from '../promotions/service';
 import { distributorParcelsOf, loadReport } from '../reports/load';
 import { ownStation, visibleToStation } from './station';
+import { deliveredSurfaces, photosOf } from '../delivery/placement';
 
 /** The carrier's page of a tracker number, or null without one. */
 export const trackerUrl = (template: string, tracker: string) => (tracker ? template.replace('{tracker}', encodeURIComponent(tracker)) : null);
@@ -42,6 +43,7 @@ export async function userPromotion(db: Db, auth: AuthContext, promotionId: numb
     description: p.description,
     created_at: p.created_at,
     sent_surfaces: p.sent_surfaces.map((s) => ({ name: s.name, amount: s.amount, surface_id: s.surface_id, design_id: s.design_id })),
+    receipt: p.receipt,
   }));
   const deliveredIn = new Map<number, { parcel: CompanyParcel; amount: number }>();
   for (const parcel of ownParcels) for (const s of parcel.sent_surfaces) deliveredIn.set(s.design_id, { parcel, amount: s.amount });
@@ -67,5 +69,11 @@ export async function userPromotion(db: Db, auth: AuthContext, promotionId: numb
           : null,
       };
     });
-  return { promotion: promotion!.promotion, surfaces: rows, distributor_parcels: ownParcels, tracking_url: trackingTemplate };
+  const [surfacesDelivered, photos] = await Promise.all([deliveredSurfaces(db, promotionId, station.id), photosOf(db, promotionId, station.id)]);
+  const placement = surfacesDelivered.map((s) => ({
+    surface_id: s.surface_id,
+    surface_name: s.surface_name,
+    photos: photos.filter((p) => p.surface_id === s.surface_id).map(({ station_id: _, ...p }) => p),
+  }));
+  return { promotion: promotion!.promotion, surfaces: rows, distributor_parcels: ownParcels, tracking_url: trackingTemplate, placement };
 }

@@ -18,6 +18,7 @@ import {
 } from '@promo/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { feedbackMessages, feedbackReads, feedbacks, users } from '../../db/schema';
+import { writeAudit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { forbidden, invalidField, notFound } from '../../lib/errors';
 import { sanitizeRichText } from '../../lib/rich-text';
@@ -205,6 +206,7 @@ export async function createFeedback(db: Db, auth: AuthContext, body: CreateFeed
     if (!recipient) throw invalidField('to_user_id', 'recipient_not_found');
     const [thread] = await tx.insert(feedbacks).values({ title: body.title, from_user_id: auth.user.id, to_user_id: recipient.id }).returning();
     const [message] = await tx.insert(feedbackMessages).values({ feedback_id: thread!.id, sender_id: auth.user.id, text }).returning();
+    await writeAudit(tx, auth, { action: 'create', entity: 'feedbacks', entityId: thread!.id, after: { title: body.title, to_user_id: recipient.id, message_id: message!.id } });
     const sent: FeedbackMessage = { id: message!.id, text, sender_id: auth.user.id, who_read_messages: [], create_date: message!.created_at.toISOString() };
     return { feedback_id: thread!.id, message: sent, participants: [auth.user.id, recipient.id] };
   });
@@ -218,6 +220,7 @@ export async function addFeedbackMessage(db: Db, auth: AuthContext, body: AddFee
     if (!isParticipant(thread, auth.user.id)) throw forbidden();
     const [message] = await tx.insert(feedbackMessages).values({ feedback_id: thread.id, sender_id: auth.user.id, text }).returning();
     await tx.update(feedbacks).set({ updated_at: new Date() }).where(eq(feedbacks.id, thread.id));
+    await writeAudit(tx, auth, { action: 'add_message', entity: 'feedbacks', entityId: thread.id, after: { message_id: message!.id } });
     await markRead(tx, thread.id, auth.user.id);
     const data = await threadData(tx, thread);
     const sent = data.feedback.messages.find((m) => m.id === message!.id)!;

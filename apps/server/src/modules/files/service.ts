@@ -8,6 +8,7 @@ import { forbidden, notFound } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
 import type { FileRow } from '../../lib/uploads';
 import { visibleChat } from '../promotion-design/psd-access';
+import { assertPlacementPhotoReadable, PLACEMENT_OWNER } from '../delivery/placement';
 
 /** Owners whose files every signed-in user may see (catalogue and promotion pictures). */
 const PUBLIC_OWNERS = new Set(['surfaces', 'products', 'promotions']);
@@ -19,6 +20,10 @@ export async function readableFile(db: DbOrTx, auth: AuthContext, id: number): P
   const owner = row.owner_table;
   if (owner && PUBLIC_OWNERS.has(owner)) return row;
   if (!owner && (row.uploaded_by === auth.user.id || auth.user.role === 'admin')) return row;
+  if (owner === PLACEMENT_OWNER && row.owner_id !== null) {
+    await assertPlacementPhotoReadable(db, auth, row.owner_id);
+    return row;
+  }
   if (owner === 'chat_messages' && row.owner_id !== null && can(auth.user.role, 'promotions.view')) {
     const [message] = await db.select({ chat_id: chatMessages.chat_id }).from(chatMessages).where(eq(chatMessages.id, row.owner_id));
     if (message) {

@@ -10,6 +10,13 @@ export interface Mailer {
    * notification can wait for its mail.
    */
   flush(): Promise<void>;
+  /**
+   * Sends one message now (the daily digest, issue 15); false without SMTP_URL. A failure throws:
+   * the caller decides what to do with it.
+   */
+  send(message: { to: string; subject: string; text: string }): Promise<boolean>;
+  /** Whether mail goes anywhere (SMTP_URL is set). */
+  readonly enabled: boolean;
   close(): void;
 }
 
@@ -36,7 +43,7 @@ function transportUrl(smtpUrl: string) {
  * address (5xx) gives up on that one notification instead of blocking the ones behind it.
  */
 export function createMailer(db: Db, opts: { smtpUrl?: string; publicUrl?: string; from?: string; log: FastifyBaseLogger }): Mailer {
-  if (!opts.smtpUrl) return { flush: async () => {}, close: () => {} };
+  if (!opts.smtpUrl) return { flush: async () => {}, send: async () => false, enabled: false, close: () => {} };
   const transport = nodemailer.createTransport(transportUrl(opts.smtpUrl));
   let running: Promise<void> | null = null;
   let queued: Promise<void> | null = null;
@@ -100,6 +107,11 @@ export function createMailer(db: Db, opts: { smtpUrl?: string; publicUrl?: strin
 
   return {
     flush,
+    enabled: true,
+    send: async (m) => {
+      await transport.sendMail({ from: opts.from ?? 'Kampanjeportalen <no-reply@kampanje.local>', ...m });
+      return true;
+    },
     close: () => {
       closed = true;
       if (retry) clearTimeout(retry);

@@ -10,6 +10,7 @@ const SUBJECTS: Record<NotificationKind, (name: string) => string> = {
   sent_to_printers: (n) => `Kampanje sendt til trykk / Promotion sent to printers: ${n}`,
   printed: (n) => `Trykket og sendt til distributør / Printed and sent to the distributor: ${n}`,
   distributed: (n) => `Sendt til stasjonene / Sent to the stations: ${n}`,
+  receipt_problem: (n) => `En stasjon melder mangler eller skade / A station reports a problem with its parcel: ${n}`,
 };
 
 /**

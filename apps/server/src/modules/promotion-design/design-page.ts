@@ -14,6 +14,7 @@ import { openPinsOf } from '../proofing/open-pins';
 import { visiblePsd } from './psd-access';
 import { assertNotSentToPrinters, recomputeDesignStatus } from './service';
 import { allQueries } from '../../lib/queries';
+import { deadlinesOf } from '../promotions/milestones';
 
 export const downloadUrl = (table: 'design_chats' | 'promotion_surface_designs', tableId: number, id: number) =>
   `/api/files/download-stream?table_name=${table}&table_id=${tableId}&message_id=${id}`;
@@ -93,6 +94,7 @@ export async function getDesignPage(
     openPinsOf(db, psd.id),
   ]);
   const c = context!;
+  const deadline = (await deadlinesOf(db, [c.promotion.id])).get(c.promotion.id) ?? null;
   const surfaceImage = c.surface.image_id ? (await urlImagesFor(db, [c.surface.image_id])).get(c.surface.image_id)! : null;
   return {
     id: psd.id,
@@ -100,7 +102,7 @@ export async function getDesignPage(
     chat_id: psd.chat_id!,
     designer: psd.designer_id && c.designer_name !== null ? { id: psd.designer_id, name: c.designer_name } : null,
     category: { id: psd.category_id, name: c.category_name },
-    promotion: c.promotion,
+    promotion: { ...c.promotion, deadline },
     surface: {
       id: c.surface.id,
       name: c.surface.name,

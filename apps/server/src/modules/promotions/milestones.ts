@@ -1,7 +1,17 @@
-import { inArray } from 'drizzle-orm';
-import { DEFAULT_MILESTONE_DAYS, milestonesFor, type Milestone, type MilestoneDays, type MilestoneDue } from '@promo/shared';
+import { and, eq, inArray, sql } from 'drizzle-orm';
+import {
+  DEFAULT_MILESTONE_DAYS,
+  milestonesFor,
+  nextDeadline,
+  osloDay,
+  type Milestone,
+  type MilestoneDays,
+  type MilestoneDue,
+  type PromotionDeadline,
+  type PromotionProgress,
+} from '@promo/shared';
 import type { DbOrTx } from '../../db/client';
-import { promotionMilestones, promotions, systemSettings } from '../../db/schema';
+import { printReports, promotionMilestones, promotions, promotionSurfaceDesigns, systemSettings } from '../../db/schema';
 
 /** The days before a period's first day of each milestone: system settings', else the defaults. */
 export async function milestoneDays(db: DbOrTx): Promise<MilestoneDays> {
@@ -23,4 +33,50 @@ export async function milestonesOf(db: DbOrTx, promotionIds: number[]): Promise<
     result.set(p.id, milestonesFor(p.from, days, own));
   }
   return result;
+}
+
+/** How far each promotion has come: what decides which of its milestones are done (decision 018). */
+/** promotions.id written with its table: drizzle leaves the table out in a one-table select, where a subquery would read it as its own id. */
+const promotionId = sql.raw('"promotions"."id"');
+
+export async function progressOf(db: DbOrTx, promotionIds: number[]): Promise<Map<number, PromotionProgress>> {
+  const result = new Map<number, PromotionProgress>();
+  if (!promotionIds.length) return result;
+  const rows = await db
+    .select({
+      id: promotions.id,
+      status: promotions.status,
+      sent: sql<boolean>`exists (select 1 from ${printReports} where ${printReports.promotion_id} = ${promotionId})`,
+      live: sql<number>`(select count(*)::int from ${promotionSurfaceDesigns} where ${promotionSurfaceDesigns.promotion_id} = ${promotionId} and ${promotionSurfaceDesigns.status} <> 'Cancelled')`,
+      all: sql<number>`(select count(*)::int from ${promotionSurfaceDesigns} where ${promotionSurfaceDesigns.promotion_id} = ${promotionId})`,
+      completed: sql<number>`(select count(*)::int from ${promotionSurfaceDesigns} where ${promotionSurfaceDesigns.promotion_id} = ${promotionId} and ${promotionSurfaceDesigns.status} = 'Completed')`,
+      created: sql<number>`(select count(*)::int from ${promotionSurfaceDesigns} where ${promotionSurfaceDesigns.promotion_id} = ${promotionId} and ${promotionSurfaceDesigns.status} = 'Created')`,
+    })
+    .from(promotions)
+    .where(inArray(promotions.id, promotionIds));
+  for (const r of rows) {
+    result.set(r.id, { status: r.status, sent_to_printers: !!r.sent, briefs_sent: Number(r.live) > 0 && Number(r.created) === 0,
+      designs_completed: Number(r.all) > 0 && Number(r.completed) === Number(r.all),
+    });
+  }
+  return result;
+}
+
+/** Each promotion's next open milestone as it stands today in Oslo; null when all are done. */
+export async function deadlinesOf(db: DbOrTx, promotionIds: number[], today = osloDay(new Date())): Promise<Map<number, PromotionDeadline | null>> {
+  const ids = [...new Set(promotionIds)];
+  const [lists, progress] = await Promise.all([milestonesOf(db, ids), progressOf(db, ids)]);
+  const result = new Map<number, PromotionDeadline | null>();
+  for (const id of ids) {
+    const list = lists.get(id);
+    const p = progress.get(id);
+    result.set(id, list && p ? nextDeadline(list, p, today) : null);
+  }
+  return result;
+}
+
+/** A promotion that exists, for the milestones routes. */
+export async function promotionPeriod(db: DbOrTx, id: number) {
+  const [row] = await db.select({ id: promotions.id, from: promotions.period_from, to: promotions.period_to }).from(promotions).where(and(eq(promotions.id, id)));
+  return row ?? null;
 }

@@ -23,6 +23,7 @@ import { deleteFiles } from '../../lib/uploads';
 import { sanitizeRichText } from '../../lib/rich-text';
 import { notify } from '../notifications/service';
 import { psdFileIds } from '../promotion-design/design-page';
+import { deadlinesOf } from './milestones';
 
 const sortColumns = {
   name: promotions.name,
@@ -38,7 +39,7 @@ export async function recordEvent(db: DbOrTx, promotionId: number, event: string
 type Joined = { promotion: typeof promotions.$inferSelect; creator_name: string | null; sent_at: Date | null };
 
 export async function toRows(db: DbOrTx, rows: Joined[]): Promise<PromotionRow[]> {
-  const images = await urlImagesFor(db, rows.map((r) => r.promotion.image_id));
+  const [images, deadlines] = await Promise.all([urlImagesFor(db, rows.map((r) => r.promotion.image_id)), deadlinesOf(db, rows.map((r) => r.promotion.id))]);
   return rows.map(({ promotion: p, creator_name, sent_at }) => {
     const url_images = p.image_id ? (images.get(p.image_id) ?? null) : null;
     return {
@@ -56,6 +57,7 @@ export async function toRows(db: DbOrTx, rows: Joined[]): Promise<PromotionRow[]
       who_created_id: p.who_created_id,
       who_created: p.who_created_id && creator_name !== null ? { id: p.who_created_id, name: creator_name } : null,
       sent_to_printers_at: sent_at?.toISOString() ?? null,
+      deadline: deadlines.get(p.id) ?? null,
     };
   });
 }

@@ -3,6 +3,7 @@ import { PIN_EVENT, type FilePin, type newPinBody, type PinStatus } from '@promo
 import type { z } from 'zod';
 import type { Db, DbOrTx } from '../../db/client';
 import { chatMessages, filePinReplies, filePins } from '../../db/schema';
+import { writeAudit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { invalidField, notFound } from '../../lib/errors';
 import type { Realtime } from '../../lib/realtime';
@@ -68,6 +69,12 @@ export async function addPin(s: PinServices, auth: AuthContext, body: z.output<t
         text: body.text,
       })
       .returning({ id: filePins.id });
+    await writeAudit(tx, auth, {
+      action: 'create',
+      entity: 'file_pins',
+      entityId: pin!.id,
+      after: { chat_id: body.chat_id, message_id: message.id, x: body.x, y: body.y, width: body.width ?? null, height: body.height ?? null, text: body.text },
+    });
     return pin!.id;
   });
   return announce(s, body.chat_id, pinId);
@@ -87,7 +94,8 @@ async function visiblePin(tx: DbOrTx, auth: AuthContext, pinId: number) {
 export async function replyToPin(s: PinServices, auth: AuthContext, pinId: number, text: string): Promise<FilePin> {
   const chatId = await s.db.transaction(async (tx) => {
     const pin = await visiblePin(tx, auth, pinId);
-    await tx.insert(filePinReplies).values({ pin_id: pin.id, author_id: auth.user.id, text });
+    const [reply] = await tx.insert(filePinReplies).values({ pin_id: pin.id, author_id: auth.user.id, text }).returning({ id: filePinReplies.id });
+    await writeAudit(tx, auth, { action: 'reply', entity: 'file_pins', entityId: pin.id, after: { reply_id: reply!.id, text } });
     await tx.update(filePins).set({ updated_at: new Date() }).where(eq(filePins.id, pin.id));
     return pin.chat_id;
   });
@@ -107,6 +115,7 @@ export async function setPinStatus(s: PinServices, auth: AuthContext, pinId: num
       .update(filePins)
       .set({ status, resolved_by_id: resolved ? auth.user.id : null, resolved_at: resolved ? new Date() : null, updated_at: new Date() })
       .where(eq(filePins.id, pin.id));
+    await writeAudit(tx, auth, { action: 'set_status', entity: 'file_pins', entityId: pin.id, before: { status: pin.status }, after: { status } });
     return pin.chat_id;
   });
   if (changed !== null) return announce(s, changed, pinId);

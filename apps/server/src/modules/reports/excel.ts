@@ -2,12 +2,14 @@ import fs from 'node:fs';
 import path from 'node:path';
 import { randomBytes } from 'node:crypto';
 import { eq } from 'drizzle-orm';
-import type { ReportTotalRow } from '@promo/shared';
+import { osloDay, type ReportTotalRow, type StationFollowUp } from '@promo/shared';
 import type { Db } from '../../db/client';
 import { promotions } from '../../db/schema';
 import { notFound } from '../../lib/errors';
 import type { ColumnTotals } from './compute';
-import { loadReport } from './load';
+import { distributorParcelsOf, loadReport } from './load';
+import { deliveredPairs } from './service';
+import { deliveryFollowUp } from '../delivery/follow-up';
 import { writeXlsx, type XlsxRow } from './xlsx-writer';
 
 /** How long a made file can be downloaded. */
@@ -31,6 +33,16 @@ const TOTAL_LABELS: Record<ReportTotalRow, string> = {
   total: 'Totalt antall / Total number',
   price: 'Pris per enhet / Price per unit',
   total_price: 'Total pris / Total price',
+};
+
+/** The follow-up columns after the surfaces (decision 019), in both languages like the rest. */
+const FOLLOW_UP_HEADERS = ['Sendt / Sent', 'Mottatt / Received at', 'Mottak / Receipt', 'Merknad / Note', 'Bilder / Photos', 'Plassert / Placed'];
+const SENT_LABELS: Record<StationFollowUp['sent'], string> = { not_sent: 'Ikke sendt / Not sent', partly_sent: 'Delvis / Partly', sent: 'Sendt / Sent' };
+const RECEIVED_LABELS: Record<StationFollowUp['received'], string> = {
+  none: '–',
+  pending: 'Ikke bekreftet / Not confirmed',
+  problem: 'Problem / Problem',
+  ok: 'Alt i orden / All good',
 };
 
 /** Column width in characters that fits the longest text, within limits. */
@@ -62,18 +74,36 @@ export async function writeReportXlsx(
   const lead = ['Stasjon / Station', ...(opts.address ? ['Adresse / Address'] : []), ...(opts.categories ? ['Kategorier / Categories'] : [])];
   const names = columns.map((c) => `${c.surface_name} - ${c.design_name}`);
   const categoriesOf = new Map(stations.map((s) => [s.id, s.categories.join(', ')]));
+  // Sent → received → placed per station, after the surface columns (decision 019).
+  const [delivered, parcels] = await Promise.all([deliveredPairs(db, opts.promotionId), distributorParcelsOf(db, opts.promotionId)]);
+  const followUp = new Map((await deliveryFollowUp(db, opts.promotionId, report, delivered, parcels)).stations.map((f) => [f.station_id, f]));
+  const followUpCells = (id: number): (string | number | null)[] => {
+    const f = followUp.get(id);
+    if (!f) return [null, null, null, null, null, null];
+    const answered = f.parcels.filter((p) => p.receipt);
+    const firstReceived = answered.map((p) => p.receipt!.received_at).sort()[0];
+    return [
+      SENT_LABELS[f.sent],
+      firstReceived ? osloDay(new Date(firstReceived)).split('-').reverse().join('.') : null,
+      RECEIVED_LABELS[f.received],
+      answered.map((p) => p.receipt!.note).filter(Boolean).join(' | ') || null,
+      f.photos.length,
+      f.surfaces_delivered ? `${f.surfaces_placed} / ${f.surfaces_delivered}` : null,
+    ];
+  };
 
   function* rows(): Generator<XlsxRow> {
     yield { values: [opts.title || p!.name], style: 'title' };
     yield { values: [`${day(p!.from)} – ${day(p!.to)}`] };
     yield { values: [`Prosent / Percent: ${report.percent} %`] };
-    yield { values: [...lead, ...names], style: 'header' };
+    yield { values: [...lead, ...names, ...FOLLOW_UP_HEADERS], style: 'header' };
     for (const s of stations) {
       const cells = report.cells.get(s.id)!;
       const values: (string | number | null)[] = [s.name];
       if (opts.address) values.push(s.address);
       if (opts.categories) values.push(categoriesOf.get(s.id)!);
       for (const c of columns) values.push(cells.get(c.psd_id) ?? null);
+      values.push(...followUpCells(s.id));
       yield { values };
     }
     const blanks = lead.slice(1).map(() => null);
@@ -93,6 +123,7 @@ export async function writeReportXlsx(
       ...(opts.address ? [fit(stations.map((s) => s.address), 12, 50)] : []),
       ...(opts.categories ? [fit(categoriesOf.values(), 12, 50)] : []),
       ...names.map((n) => fit([n], 10, 30)),
+      ...FOLLOW_UP_HEADERS.map((h) => fit([h], 10, 30)),
     ],
     rows: rows(),
   });

@@ -19,6 +19,7 @@ import {
 } from '../../db/schema';
 import { allQueries } from '../../lib/queries';
 import { computeReport, type ReportPsd, type ReportStation } from './compute';
+import { receiptOf } from '../delivery/receipt';
 
 export type StationInfo = ReportStation & { name: string; company_name: string; address: string; postcode: string; kommune: string; categories: string[] };
 export type PsdInfo = ReportPsd & { status: string; surface_name: string; design_name: string; printer_id: number | null; printer_name: string | null; price_text: string };
@@ -221,5 +222,6 @@ export async function distributorParcelsOf(db: DbOrTx, promotionId: number, stat
     sent_surfaces: items
       .filter((i) => i.item.parcel_id === p.id)
       .map((i) => ({ surface_id: i.item.surface_id, design_id: i.item.psd_id, name: `${i.surface_name} - ${i.design_name}`, amount: i.item.amount })),
+    receipt: receiptOf(p),
   }));
 }

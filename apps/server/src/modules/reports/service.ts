@@ -19,6 +19,7 @@ import { distributorParcelsOf, freezeAmounts, loadReport, printedParcelsOf } fro
 import { notify } from '../notifications/service';
 import { assertReportVisible } from './access';
 import { preflightOfSending } from './send-preflight';
+import { deliveryFollowUp } from '../delivery/follow-up';
 
 type Loaded = Awaited<ReturnType<typeof loadReport>>;
 
@@ -118,6 +119,7 @@ export async function reportView(db: Db, auth: AuthContext, promotionId: number,
     })),
     distributor_parcels: distributorParcels,
     tracking_url: trackingUrl,
+    delivery: await deliveryFollowUp(db, promotionId, report, delivered, distributorParcels),
   };
 }
 
@@ -153,6 +155,10 @@ export async function stationParcelStatus(db: DbOrTx, auth: AuthContext, promoti
       return { id: s.id, status: sent === 0 ? 'not_sent' : sent === due.length ? 'sent' : 'partly_sent' };
     });
 }
+
+/** The printers of the surfaces that print anything. */
+const printerIdsOf = (report: Awaited<ReturnType<typeof loadReport>>) =>
+  [...new Set(report.psds.filter((p) => report.totals.get(p.psd_id)!.total > 0).map((p) => p.printer_id!))];
 
 /**
  * Send to printers (DOMAIN.md print flow 1): every design Completed, every surface with a total
@@ -190,6 +196,12 @@ export async function sendToPrinters(
     await tx.insert(printReports).values({ promotion_id: promotion.id, percent: body.percent_report, description_cm: body.description_cm, sent_by: auth.user.id });
     await freezeAmounts(tx, promotion.id, report.cells);
     await recordEvent(tx, promotion.id, 'sent_to_printers', auth.user.id);
+    await writeAudit(tx, auth, {
+      action: 'send_to_printers',
+      entity: 'promotions',
+      entityId: promotion.id,
+      after: { percent: body.percent_report, description_cm: body.description_cm, printers: printerIdsOf(report) },
+    });
     if (errors.length) {
       await recordEvent(tx, promotion.id, 'preflight_override', auth.user.id);
       await writeAudit(tx, auth, {
@@ -204,8 +216,7 @@ export async function sendToPrinters(
       await tx.update(promotions).set({ status: 2 }).where(eq(promotions.id, promotion.id));
       await recordEvent(tx, promotion.id, `status_${PROMOTION_STATUS_NAMES[2]}`, auth.user.id);
     }
-    const printerIds = [...new Set(report.psds.filter((p) => report.totals.get(p.psd_id)!.total > 0).map((p) => p.printer_id!))];
-    await notify(tx, printerIds, { kind: 'sent_to_printers', promotion_id: promotion.id, promotion_name: promotion.name, link: `/print-promotion-report?prom_id=${promotion.id}` });
+    await notify(tx, printerIdsOf(report), { kind: 'sent_to_printers', promotion_id: promotion.id, promotion_name: promotion.name, link: `/print-promotion-report?prom_id=${promotion.id}` });
     return { sent: true as const, surfaces: [], preflight: { preflight_pending: preflight.preflight_pending, preflight_failed: preflight.preflight_failed } };
   });
 }

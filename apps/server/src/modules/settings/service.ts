@@ -1,6 +1,8 @@
 import { and, asc, eq, inArray, isNull, sql } from 'drizzle-orm';
 import {
+  DEFAULT_MILESTONE_DAYS,
   DISTRIBUTOR_ROLES,
+  type MilestoneDays,
   PROMOTIONS_ADMIN_ROLES,
   type Role,
   type SettingsUserOption,
@@ -23,6 +25,8 @@ const row = (r: typeof systemSettings.$inferSelect): SystemSetting => ({
   admin_id: r.admin_id,
   percent_promotion_report: r.percent_promotion_report,
   surface_size_unit: r.surface_size_unit as SurfaceSizeUnit,
+  milestone_days: { ...DEFAULT_MILESTONE_DAYS, ...(r.milestone_days as Partial<MilestoneDays>) },
+  digest_hour: r.digest_hour,
 });
 
 /** Active users of these roles that are not deleted: the only ones a setting may name. */
@@ -72,6 +76,9 @@ const values = (body: SystemSettingBody) => ({
   percent_promotion_report: body.percent_promotion_report,
   // Not sent on a create: the column's default ('cm').
   ...(body.surface_size_unit ? { surface_size_unit: body.surface_size_unit } : {}),
+  // Issue 15: only when sent (a create without them keeps the columns' defaults).
+  ...(body.milestone_days ? { milestone_days: body.milestone_days } : {}),
+  ...(body.digest_hour !== undefined ? { digest_hour: body.digest_hour } : {}),
 });
 
 /** POST: creates the row while there is none; a second row is refused (409), the web then uses PUT. */
@@ -95,7 +102,13 @@ export async function updateSettings(db: Db, auth: AuthContext, id: number, sent
     if (Object.values(sent).every((v) => v === undefined)) return row(before);
     await checkBody(tx, sent);
     const body = withStored<SystemSettingBody>(
-      { ...before, distributor_id: before.distributor_id!, admin_id: before.admin_id!, surface_size_unit: before.surface_size_unit as SurfaceSizeUnit },
+      {
+        ...before,
+        distributor_id: before.distributor_id!,
+        admin_id: before.admin_id!,
+        surface_size_unit: before.surface_size_unit as SurfaceSizeUnit,
+        milestone_days: before.milestone_days as MilestoneDays,
+      },
       sent,
     );
     const [after] = await tx.update(systemSettings).set(values(body)).where(eq(systemSettings.id, id)).returning();

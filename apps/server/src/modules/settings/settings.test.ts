@@ -41,7 +41,15 @@ describe('system settings', () => {
     expect(res.statusCode, res.body).toBe(200);
     const { data } = res.json();
     const [row] = await settingsRows();
-    expect(data.settings).toEqual({ id: row!.id, distributor_id: ids.distributor, admin_id: ids.admin, percent_promotion_report: 10, surface_size_unit: 'cm' });
+    expect(data.settings).toEqual({
+      id: row!.id,
+      distributor_id: ids.distributor,
+      admin_id: ids.admin,
+      percent_promotion_report: 10,
+      surface_size_unit: 'cm',
+      milestone_days: { brief: 42, designs_complete: 28, sent_to_printers: 21, printed: 14, delivered: 7 },
+      digest_hour: 7,
+    });
     expect(data.admins.map((u: { role: string }) => u.role).sort()).toEqual(expect.arrayContaining(['admin', 'cm-admin']));
     expect(new Set(data.admins.map((u: { role: string }) => u.role))).toEqual(new Set(['admin', 'cm-admin']));
     expect(data.admins).toContainEqual({ id: ids.cmAdmin, name: 'Kari Nordmann', role: 'cm-admin' });

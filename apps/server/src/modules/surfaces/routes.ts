@@ -35,9 +35,9 @@ export async function surfacesRoutes(app: FastifyInstance) {
     return ok('Surface deleted', 'surface_deleted');
   });
 
-  route(app, contract.createType, async ({ body }) => ok('Type created', 'type_created', await createType(app.db, body.new_type)));
+  route(app, contract.createType, async ({ auth, body }) => ok('Type created', 'type_created', await createType(app.db, auth, body.new_type)));
 
-  route(app, contract.createSize, async ({ body }) => ok('Size created', 'size_created', await createSize(app.db, body.new_size)));
+  route(app, contract.createSize, async ({ auth, body }) => ok('Size created', 'size_created', await createSize(app.db, auth, body.new_size)));
 
   route(app, contract.createClone, async ({ auth, body }) => {
     const clone = await cloneSurface(app.db, auth, body);

@@ -184,18 +184,24 @@ export async function deleteSurface(db: Db, storage: Storage, auth: AuthContext,
   await removeBytes();
 }
 
-export async function createType(db: Db, name: string) {
-  const [existing] = await db.select().from(surfaceTypes).where(sql`lower(${surfaceTypes.name}) = lower(${name})`);
-  if (existing) throw invalidField('new_type', 'type_exists');
-  const [row] = await db.insert(surfaceTypes).values({ name }).returning();
-  return row!;
+export async function createType(db: Db, auth: AuthContext, name: string) {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(surfaceTypes).where(sql`lower(${surfaceTypes.name}) = lower(${name})`);
+    if (existing) throw invalidField('new_type', 'type_exists');
+    const [row] = await tx.insert(surfaceTypes).values({ name }).returning();
+    await writeAudit(tx, auth, { action: 'create', entity: 'surface_types', entityId: row!.id, after: { name } });
+    return row!;
+  });
 }
 
-export async function createSize(db: Db, name: string) {
-  const [existing] = await db.select().from(surfaceSizes).where(eq(surfaceSizes.name, name));
-  if (existing) throw invalidField('new_size', 'size_exists');
-  const [row] = await db.insert(surfaceSizes).values({ name }).returning();
-  return row!;
+export async function createSize(db: Db, auth: AuthContext, name: string) {
+  return db.transaction(async (tx) => {
+    const [existing] = await tx.select().from(surfaceSizes).where(eq(surfaceSizes.name, name));
+    if (existing) throw invalidField('new_size', 'size_exists');
+    const [row] = await tx.insert(surfaceSizes).values({ name }).returning();
+    await writeAudit(tx, auth, { action: 'create', entity: 'surface_sizes', entityId: row!.id, after: { name } });
+    return row!;
+  });
 }
 
 /**

@@ -3,8 +3,11 @@ import { PgTable } from 'drizzle-orm/pg-core';
 import type { Db } from '../../db/client';
 import * as schema from '../../db/schema';
 
-/** Written on a refused request on purpose: a wrong password is counted against the sign-in throttle. */
-const WRITTEN_WHEN_REFUSED = new Set(['login_failures']);
+/**
+ * Written on a refused request on purpose: a wrong password is counted against the sign-in throttle,
+ * and a refused sign-in is in the audit log (decision 020).
+ */
+const WRITTEN_WHEN_REFUSED = new Set(['login_failures', 'audit_log']);
 
 const TABLES = (Object.values(schema) as unknown[])
   .filter((v) => is(v, PgTable))

@@ -1,7 +1,19 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { isAxiosError } from 'axios';
-import { company, type PlannerHistoryData, type PlannerListData, type SaveAmountData, type UserPromotionData } from '@promo/shared';
+import {
+  company,
+  placement,
+  receipt,
+  type ParcelReceipt,
+  type PlacementPhoto,
+  type PlannerHistoryData,
+  type PlannerListData,
+  type ReceiptStatus,
+  type SaveAmountData,
+  type UserPromotionData,
+} from '@promo/shared';
 import { call } from '@/lib/api-client';
+import { uploadFile } from '@/lib/upload';
 import type { ApiErrorBody } from '@/lib/error-catalogue';
 
 export interface PlannerParams {
@@ -72,3 +84,16 @@ export const saveAmount = (surface_id: number, amount: number) =>
 /** The server's way of saying the signed-in station does not exist (any more). */
 export const isNoSuchCompany = (error: unknown) =>
   isAxiosError<ApiErrorBody>(error) && error.response?.data?.message_key === 'no_such_company';
+
+/** The station's answer about one of its parcels (decision 019). */
+export const confirmReceipt = (body: { parcel_id: number; receipt_status: ReceiptStatus; receipt_note: string }) =>
+  call<ParcelReceipt>(receipt.confirm, { body }, { silent: true });
+
+/** A placement photo: the image goes through the upload step (streamed, images only), then is claimed. */
+export async function addPlacementPhoto(promotionId: number, surfaceId: number, file: File, onProgress?: (fraction: number) => void) {
+  onProgress?.(0);
+  const uploaded = await uploadFile(file, 'image', onProgress);
+  return call<PlacementPhoto>(placement.add, { body: { promotion_id: promotionId, surface_id: surfaceId, file_id: uploaded.file_id } }, { silent: true });
+}
+
+export const deletePlacementPhoto = (id: number) => call(placement.remove, { params: { id } }, { silent: true });

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { distribution, reports, type ReportData, type SendToPrintersPreflight } from '@promo/shared';
-import { call } from '@/lib/api-client';
+import { distribution, fillPath, reports, trackerImport, type ReportData, type SendToPrintersPreflight, type TrackerImportResult } from '@promo/shared';
+import { api, call } from '@/lib/api-client';
 
 export const reportKeys = {
   all: ['report'] as const,
@@ -36,3 +36,15 @@ export const sendParcel = (body: {
 
 /** The carrier's tracking page for a tracker number. */
 export const trackingLink = (template: string, tracker: string) => template.replace('{tracker}', encodeURIComponent(tracker));
+
+/** The distributor's tracker file: a preview (apply false), or applying the previewed plan (decision 019). */
+export async function importTrackers(promotionId: number, file: File, apply: boolean, plan = '') {
+  const body = new FormData();
+  body.append('file', file, file.name);
+  const res = await api.post<{ data: TrackerImportResult; message?: string; message_key?: string }>(fillPath(trackerImport.run.path), body, {
+    params: { promotion_id: promotionId, apply: apply ? 'true' : 'false', plan },
+    silent: true,
+    timeout: 0,
+  });
+  return res.data;
+}

@@ -3,7 +3,15 @@ import { percentInput, systemSettingBody } from '@promo/shared';
 import { formValuesOf, settingsChanged } from './pages/system-settings-page';
 
 const data = {
-  settings: { id: 1, distributor_id: 6, admin_id: 1, percent_promotion_report: 10, surface_size_unit: 'cm' as const },
+  settings: {
+    id: 1,
+    distributor_id: 6,
+    admin_id: 1,
+    percent_promotion_report: 10,
+    surface_size_unit: 'cm' as const,
+    milestone_days: { brief: 42, designs_complete: 28, sent_to_printers: 21, printed: 14, delivered: 7 },
+    digest_hour: 7,
+  },
   admins: [
     { id: 1, name: 'Ingrid Admin', role: 'admin' as const },
     { id: 3, name: 'Kari Nordmann', role: 'cm-admin' as const },
@@ -13,9 +21,17 @@ const data = {
 
 describe('system settings form', () => {
   it('starts from the stored values; a user who can no longer be chosen shows as none', () => {
-    expect(formValuesOf(data)).toEqual({ distributor_id: '6', admin_id: '1', percent_promotion_report: '10', surface_size_unit: 'cm' });
+    const days = { brief: '42', designs_complete: '28', sent_to_printers: '21', printed: '14', delivered: '7' };
+    expect(formValuesOf(data)).toEqual({ distributor_id: '6', admin_id: '1', percent_promotion_report: '10', surface_size_unit: 'cm', milestone_days: days, digest_hour: '7' });
     expect(formValuesOf({ ...data, settings: { ...data.settings, admin_id: 99, distributor_id: null } })).toMatchObject({ admin_id: '', distributor_id: '' });
-    expect(formValuesOf({ ...data, settings: null })).toEqual({ distributor_id: '', admin_id: '', percent_promotion_report: '', surface_size_unit: 'cm' });
+    expect(formValuesOf({ ...data, settings: null })).toEqual({
+      distributor_id: '',
+      admin_id: '',
+      percent_promotion_report: '',
+      surface_size_unit: 'cm',
+      milestone_days: { brief: '42', designs_complete: '28', sent_to_printers: '21', printed: '14', delivered: '7' },
+      digest_hour: '7',
+    });
   });
 
   it('offers Save only when something changed', () => {
@@ -24,6 +40,8 @@ describe('system settings form', () => {
     expect(settingsChanged({ ...stored, percent_promotion_report: '11' }, stored)).toBe(true);
     expect(settingsChanged({ ...stored, admin_id: '3' }, stored)).toBe(true);
     expect(settingsChanged({ ...stored, distributor_id: '' }, stored)).toBe(true);
+    expect(settingsChanged({ ...stored, digest_hour: '6' }, stored)).toBe(true);
+    expect(settingsChanged({ ...stored, milestone_days: { ...stored.milestone_days, printed: '10' } }, stored)).toBe(true);
   });
 
   it('keeps digits only in the percent input and validates like the server', () => {

@@ -7,6 +7,8 @@ import { EmptyRow, Table, TableBody, TableCell, TableHead, TableHeader, TableRow
 import { DesignStatus } from '@/features/promotions/components/design-status';
 import { cn } from '@/lib/cn';
 import { userPromotionQuery } from '../api';
+import { ParcelReceipts } from './parcel-receipts';
+import { PlacementPhotos } from './placement-photos';
 
 /** Below 640 px each row is a card: its cells stack, each after its column name (data-label). */
 const CARDS = cn(
@@ -88,6 +90,12 @@ export function UserPromotionDialog({ promotionId, onClose }: { promotionId: num
             ))}
           </TableBody>
         </Table>
+        {data && promotionId !== null && (
+          <>
+            <ParcelReceipts promotionId={promotionId} parcels={data.distributor_parcels} />
+            <PlacementPhotos promotionId={promotionId} surfaces={data.placement ?? []} />
+          </>
+        )}
       </DialogContent>
     </Dialog>
   );

@@ -1,8 +1,9 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '@/lib/session';
+import { WaitingPanel } from '../components/waiting-panel';
 
-/** The home page is a placeholder with a one-second loading state (spec 000 §2). */
+/** The start page (spec 000 §2, one-second loading state): the welcome and what waits for the user (issue 15). */
 export default function DashboardPage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
@@ -13,9 +14,12 @@ export default function DashboardPage() {
   }, []);
   if (loading) return <p className="text-muted-foreground">{t('common.load_data')}</p>;
   return (
-    <section className="rounded-lg border border-border bg-background p-6">
-      <h1 className="text-2xl font-semibold">{t('dashboard.title')}</h1>
-      <p className="mt-2 text-muted-foreground">{t('dashboard.welcome', { name: user?.name ?? '' })}</p>
+    <section className="grid gap-6 rounded-lg border border-border bg-background p-6">
+      <div>
+        <h1 className="text-2xl font-semibold">{t('dashboard.title')}</h1>
+        <p className="mt-2 text-muted-foreground">{t('dashboard.welcome', { name: user?.name ?? '' })}</p>
+      </div>
+      {user && <WaitingPanel userId={user.id} />}
     </section>
   );
 }

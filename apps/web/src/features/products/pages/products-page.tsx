@@ -12,6 +12,7 @@ import { useCurrentUser } from '@/lib/session';
 import { useLastGood } from '@/lib/use-last-good';
 import type { ListUrlSpec } from '@/lib/list-url';
 import { useListParams } from '@/lib/use-list-params';
+import { ImportLink } from '@/features/catalogue-import/components/import-link';
 import { productsListQuery } from '../api';
 import { DeleteProductDialog } from '../components/delete-product-dialog';
 import { ProductFormDialog } from '../components/product-form-dialog';
@@ -60,14 +61,17 @@ export default function ProductsPage() {
     <section className="grid gap-4">
       <PageHeader title={t('products.title')}>
         {mayManage && (
-          <Button
-            onClick={() => {
-              setEditing(null);
-              setFormOpen(true);
-            }}
-          >
-            <Plus /> {t('products.create')}
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <ImportLink kind="products" />
+            <Button
+              onClick={() => {
+                setEditing(null);
+                setFormOpen(true);
+              }}
+            >
+              <Plus /> {t('products.create')}
+            </Button>
+          </div>
         )}
       </PageHeader>
       <ProductsToolbar

@@ -10,6 +10,7 @@ import { isRefusal } from '@/lib/error-catalogue';
 import { useCurrentUser } from '@/lib/session';
 import NoAccessPage from '@/features/no-access/pages/no-access-page';
 import { DesignStatus } from '@/features/promotions/components/design-status';
+import { DeadlineBadge } from '@/features/promotions/components/deadline-badge';
 import { designPageQuery, type DesignPageIds } from '../api';
 import { DesignChat } from '../chat/design-chat';
 import { BriefFiles } from '../components/brief-files';
@@ -64,8 +65,11 @@ function DesignPage({ ids }: { ids: DesignPageIds }) {
           <h1 className="flex flex-wrap items-center gap-3 text-2xl font-semibold">
             {data.name} <DesignStatus status={data.data.status} /> <OpenPinsBadge count={data.open_pins} />
           </h1>
-          <p className="text-sm text-muted-foreground">
-            {data.surface.name} · {data.category.name}
+          <p className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
+            <span>
+              {data.surface.name} · {data.category.name}
+            </span>
+            <DeadlineBadge deadline={data.promotion.deadline} />
           </p>
         </div>
         <div className="flex flex-wrap items-center gap-3">

@@ -52,6 +52,7 @@ const stored = {
   who_created_id: 1,
   who_created: { id: 1, name: 'Ingrid' },
   sent_to_printers_at: null,
+  deadline: null,
 } satisfies PromotionRow;
 
 describe('PromotionForm', () => {

@@ -7,6 +7,7 @@ import { EmptyRow, STICKY_HEAD_BG, stickyColumn, Table, TableBody, TableCell, Ta
 import { cn } from '@/lib/cn';
 import { formatDate, formatDay } from '@/lib/format';
 import { PromotionStatus } from './promotion-status';
+import { DeadlineBadge } from './deadline-badge';
 
 type SortField = (typeof PROMOTION_SORT_FIELDS)[number];
 
@@ -93,7 +94,10 @@ export function PromotionsTable({
               {formatDay(row.period.from)} – {formatDay(row.period.to)}
             </TableCell>
             <TableCell>
-              <PromotionStatus status={row.status} names={statusNames} sentToPrinters={row.sent_to_printers_at !== null} />
+              <div className="flex flex-col items-start gap-1">
+                <PromotionStatus status={row.status} names={statusNames} sentToPrinters={row.sent_to_printers_at !== null} />
+                <DeadlineBadge deadline={row.deadline} />
+              </div>
             </TableCell>
             <TableCell className={stickyColumn('right', row.id === activeId ? 'max-lg:bg-accent' : undefined)}>
               <div className="flex justify-end">{actions(row)}</div>

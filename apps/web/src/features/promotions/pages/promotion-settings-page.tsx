@@ -14,6 +14,7 @@ import { attachImageOrWarn } from '@/lib/upload';
 import { notifyAdmin, promotionKeys, promotionQuery, savePromotion, type PromotionFormValues } from '../api';
 import { PromotionForm } from '../components/promotion-form';
 import { PromotionHistory } from '../components/promotion-history';
+import { MilestonesEditor } from '../components/milestones-editor';
 import { storePromotionId } from '../stored-promotion';
 import { PromotionStatus } from '../components/promotion-status';
 import { SurfacesEditor } from '../components/surfaces-editor';
@@ -125,6 +126,7 @@ export default function PromotionSettingsPage() {
         serverErrors={serverErrors}
         onSave={(values, image) => save.mutate({ values, image })}
       />
+      {data && <MilestonesEditor promotionId={data.promotion.id} role={me.role} />}
       {data && <PromotionHistory history={data.history} />}
       {data && action === 'surfaces' && (
         <SurfacesEditor promotionId={data.promotion.id} status={data.promotion.status} role={me.role} sent={!!data.promotion.sent_to_printers_at} />

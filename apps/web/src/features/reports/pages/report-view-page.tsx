@@ -3,7 +3,7 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import type { AxiosError } from 'axios';
-import { ArrowLeft, FileSpreadsheet, Send, Undo2 } from 'lucide-react';
+import { ArrowLeft, FileSpreadsheet, FileUp, Send, Undo2 } from 'lucide-react';
 import { can, reportTotalRows, type ReportRow, type SendToPrintersPreflight } from '@promo/shared';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -23,6 +23,8 @@ import { PreflightRefusedDialog } from '../components/preflight-refused-dialog';
 import { SendRefusedDialog, SendToPrintersDialog } from '../components/send-to-printers-dialog';
 import { StationSurfacesDialog } from '../components/station-surfaces-dialog';
 import { TrackerDialog, type ParcelDraft } from '../components/tracker-dialog';
+import { DeliveryFollowUp } from '../components/delivery-follow-up';
+import { TrackerImportDialog } from '../components/tracker-import-dialog';
 
 type Refusal = { kind: 'incomplete' } | { kind: 'no_printer'; surfaces: { id: number; name: string }[] } | null;
 
@@ -57,6 +59,7 @@ export default function ReportViewPage() {
   const [selected, setSelected] = useState<Set<number>>(new Set());
   const [bulkRows, setBulkRows] = useState<ReportRow[]>([]);
   const [takingBack, setTakingBack] = useState(false);
+  const [importing, setImporting] = useState(false);
 
   useEffect(() => {
     if (data && percentText === null) setPercentText(String(data.percent));
@@ -173,6 +176,11 @@ export default function ReportViewPage() {
           </Button>
         )}
         {distributor && (
+          <Button variant="outline" onClick={() => setImporting(true)} data-testid="tracker-import-open">
+            <FileUp /> {t('delivery.import.open')}
+          </Button>
+        )}
+        {distributor && (
           <Button asChild variant="outline">
             <Link to="/distributor-promotions">
               <ArrowLeft /> {t('common.back')}
@@ -229,6 +237,8 @@ export default function ReportViewPage() {
             : undefined
         }
       />
+      {data.delivery && <DeliveryFollowUp data={data.delivery} />}
+      {distributor && <TrackerImportDialog promotionId={id} open={importing} onClose={() => setImporting(false)} onApplied={() => void reload()} />}
       <BulkParcelsDialog rows={bulkRows} columns={data.columns} busy={bulk.isPending} onSend={(parcels) => bulk.mutate(parcels)} onClose={() => setBulkRows([])} />
       <StationSurfacesDialog row={countRow} columns={data.columns} onClose={() => setCountRow(null)} />
       <TrackerDialog row={parcelRow} columns={data.columns} busy={parcel.isPending} onSend={(d) => parcel.mutate(d)} onClose={() => setParcelRow(null)} />

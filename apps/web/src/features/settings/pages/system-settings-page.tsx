@@ -5,10 +5,13 @@ import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Save } from 'lucide-react';
 import {
+  DEFAULT_MILESTONE_DAYS,
+  MILESTONES,
   percentInput,
   SURFACE_SIZE_UNITS,
   systemSettingBody,
   type SettingsUserOption,
+  type Milestone,
   type SurfaceSizeUnit,
   type SystemSettingBody,
   type SystemSettingData,
@@ -29,7 +32,14 @@ export interface SettingsFormValues {
   admin_id: string;
   percent_promotion_report: string;
   surface_size_unit: SurfaceSizeUnit;
+  /** Days before a promotion's first day, per milestone, as digits (issue 15). */
+  milestone_days: Record<Milestone, string>;
+  /** The digest's Oslo hour, '0'–'23'. */
+  digest_hour: string;
 }
+
+const HOURS = Array.from({ length: 24 }, (_, h) => h);
+const daysAsText = (days: Record<Milestone, number>) => Object.fromEntries(MILESTONES.map((m) => [m, String(days[m])])) as Record<Milestone, string>;
 
 const resolver = zodResolver(systemSettingBody as never) as unknown as Resolver<SettingsFormValues, unknown, SystemSettingBody>;
 
@@ -42,6 +52,8 @@ export function formValuesOf(data: SystemSettingData): SettingsFormValues {
     admin_id: chosen(s?.admin_id, data.admins),
     percent_promotion_report: s ? String(s.percent_promotion_report) : '',
     surface_size_unit: s?.surface_size_unit ?? 'cm',
+    milestone_days: daysAsText(s?.milestone_days ?? DEFAULT_MILESTONE_DAYS),
+    digest_hour: String(s?.digest_hour ?? 7),
   };
 }
 
@@ -49,7 +61,9 @@ export const settingsChanged = (a: SettingsFormValues, b: SettingsFormValues) =>
   a.distributor_id !== b.distributor_id ||
   a.admin_id !== b.admin_id ||
   a.percent_promotion_report !== b.percent_promotion_report ||
-  a.surface_size_unit !== b.surface_size_unit;
+  a.surface_size_unit !== b.surface_size_unit ||
+  a.digest_hour !== b.digest_hour ||
+  MILESTONES.some((m) => a.milestone_days?.[m] !== b.milestone_days?.[m]);
 
 /** /system-settings (spec 001 §2.14): the distributor, the promotions admin and the report's percent. */
 export default function SystemSettingsPage() {
@@ -63,7 +77,14 @@ export default function SystemSettingsPage() {
   const form = useForm<SettingsFormValues, unknown, SystemSettingBody>({
     resolver,
     mode: 'onTouched',
-    defaultValues: { distributor_id: '', admin_id: '', percent_promotion_report: '', surface_size_unit: 'cm' },
+    defaultValues: {
+      distributor_id: '',
+      admin_id: '',
+      percent_promotion_report: '',
+      surface_size_unit: 'cm',
+      milestone_days: daysAsText(DEFAULT_MILESTONE_DAYS),
+      digest_hour: '7',
+    },
   });
   const { errors } = form.formState;
   const values = useWatch({ control: form.control }) as SettingsFormValues;
@@ -168,6 +189,61 @@ export default function SystemSettingsPage() {
               )}
             />
             <p className="text-xs text-muted-foreground">{t('settings.surface_size_unit_hint')}</p>
+          </FormField>
+          <fieldset className="grid gap-3" data-testid="settings-milestones">
+            <legend className="mb-1 text-sm font-medium">{t('settings.milestones.title')}</legend>
+            <p className="text-xs text-muted-foreground">{t('settings.milestones.hint')}</p>
+            <div className="grid gap-3 sm:grid-cols-2">
+              {MILESTONES.map((m) => (
+                <FormField key={m} id={`settings-milestone-${m}`} label={t(`deadlines.milestones.${m}`)} error={errors.milestone_days?.[m]?.message}>
+                  <Controller
+                    control={form.control}
+                    name={`milestone_days.${m}`}
+                    render={({ field }) => (
+                      <div className="flex items-center gap-2">
+                        <Input
+                          id={`settings-milestone-${m}`}
+                          inputMode="numeric"
+                          autoComplete="off"
+                          className="w-24"
+                          aria-invalid={!!errors.milestone_days?.[m]}
+                          aria-describedby={`settings-milestone-${m}-unit`}
+                          name={field.name}
+                          ref={field.ref}
+                          value={field.value}
+                          onBlur={field.onBlur}
+                          onChange={(e) => field.onChange(e.target.value.replace(/\D/g, '').slice(0, 3))}
+                        />
+                        <span id={`settings-milestone-${m}-unit`} className="text-sm text-muted-foreground">
+                          {t('settings.milestones.days_before')}
+                        </span>
+                      </div>
+                    )}
+                  />
+                </FormField>
+              ))}
+            </div>
+            {errors.milestone_days?.message && (
+              <p role="alert" className="text-xs text-destructive">
+                {t(`validation.${errors.milestone_days.message}`, { defaultValue: errors.milestone_days.message })}
+              </p>
+            )}
+          </fieldset>
+          <FormField id="settings-digest-hour" label={t('settings.fields.digest_hour')} error={errors.digest_hour?.message}>
+            <Controller
+              control={form.control}
+              name="digest_hour"
+              render={({ field }) => (
+                <NativeSelect id="settings-digest-hour" className="w-32" aria-invalid={!!errors.digest_hour} {...field}>
+                  {HOURS.map((h) => (
+                    <option key={h} value={String(h)}>
+                      {`${String(h).padStart(2, '0')}:00`}
+                    </option>
+                  ))}
+                </NativeSelect>
+              )}
+            />
+            <p className="text-xs text-muted-foreground">{t('settings.digest_hour_hint')}</p>
           </FormField>
           {changed && (
             <div className="flex gap-2">

@@ -17,6 +17,7 @@ import { useLastGood } from '@/lib/use-last-good';
 import type { ListUrlSpec } from '@/lib/list-url';
 import { useListParams } from '@/lib/use-list-params';
 import { useSaveFeedback } from '@/lib/use-save-feedback';
+import { ImportLink } from '@/features/catalogue-import/components/import-link';
 import { categoriesQuery, deleteSurface, surfaceKeys, surfacesListQuery } from '../api';
 import { CloneSurfaceDialog } from '../components/clone-surface-dialog';
 import { SurfaceFormDialog } from '../components/surface-form-dialog';
@@ -62,14 +63,17 @@ export default function SurfacesPage() {
     <section className="grid gap-4">
       <PageHeader title={t('surfaces.title')}>
         {manage && (
-          <Button
-            onClick={() => {
-              setEditing(null);
-              setFormOpen(true);
-            }}
-          >
-            <Plus /> {t('surfaces.create')}
-          </Button>
+          <div className="flex flex-wrap gap-2">
+            <ImportLink kind="surfaces" />
+            <Button
+              onClick={() => {
+                setEditing(null);
+                setFormOpen(true);
+              }}
+            >
+              <Plus /> {t('surfaces.create')}
+            </Button>
+          </div>
         )}
       </PageHeader>
       <div className="flex flex-wrap items-center justify-between gap-3">

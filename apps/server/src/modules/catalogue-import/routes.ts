@@ -1,0 +1,46 @@
+import type { FastifyInstance } from 'fastify';
+import { catalogueImport as contract } from '@promo/shared';
+import { AppError } from '../../lib/errors';
+import { cutOff, malformed, parsedPart } from '../../lib/multipart-body';
+import { ok, route } from '../../lib/route';
+import { storeUpload } from '../../lib/uploads';
+import { getImportJob, importRunner, previewUpload, startImport } from './service';
+
+export async function catalogueImportRoutes(app: FastifyInstance) {
+  const runner = importRunner(app.db, app.storage, app.log, () => {
+    // The import wrote after its request was answered: the lists' memories are forgotten here.
+    app.readCaches.catalogue.clear();
+    app.realtime.announceStale('catalogue');
+  });
+  app.addHook('onClose', async () => runner.close());
+
+  // The file streams to storage (as every upload does); only its first rows are read back.
+  route(app, contract.upload, async ({ auth, query, req, reply }) => {
+    if (!req.isMultipart()) throw new AppError(415, 'Expected a multipart upload', 'expected_multipart');
+    const part = await parsedPart(() => req.file());
+    if (!part) throw new AppError(422, 'Validation failed', 'validation_failed', { file: ['file_required'] });
+    try {
+      const row = await storeUpload(app.db, app.storage, {
+        name: part.filename,
+        stream: part.file,
+        kind: 'spreadsheet',
+        userId: auth.user.id,
+        isTruncated: () => part.file.truncated,
+      }).catch((err: unknown) => {
+        throw cutOff(part, err) ? malformed() : err;
+      });
+      return ok('File uploaded', 'file_uploaded', await previewUpload(app.db, app.storage, query.kind, row));
+    } catch (err) {
+      // The rest of an over-long or refused body is not read: the connection closes after the answer.
+      reply.header('connection', 'close');
+      part.file.resume();
+      throw err;
+    }
+  });
+
+  route(app, contract.start, async ({ auth, body }) =>
+    ok('Import started', 'import_started', await startImport(app.db, app.storage, auth, body, runner)),
+  );
+
+  route(app, contract.job, async ({ auth, params }) => ok('Import', 'import_job', await getImportJob(app.db, auth, params.id)));
+}

@@ -1,0 +1,61 @@
+import { and, eq } from 'drizzle-orm';
+import type { ParcelReceipt, ReceiptStatus } from '@promo/shared';
+import type { Db } from '../../db/client';
+import { distributorParcels, promotions } from '../../db/schema';
+import { writeAudit } from '../../lib/audit';
+import type { AuthContext } from '../../lib/auth-context';
+import { notFound } from '../../lib/errors';
+import { ownStation } from '../company/station';
+import { notify } from '../notifications/service';
+
+type ParcelRow = typeof distributorParcels.$inferSelect;
+
+/** The receipt of a parcel row as the API shows it; null before the station answered. */
+export function receiptOf(p: Pick<ParcelRow, 'receipt_status' | 'receipt_note' | 'received_at'>): ParcelReceipt | null {
+  if (!p.receipt_status || !p.received_at) return null;
+  return { status: p.receipt_status as ReceiptStatus, note: p.receipt_note, received_at: p.received_at.toISOString() };
+}
+
+/**
+ * A station confirms receipt of one of its own parcels (decision 019). A parcel exists only once
+ * the distributor has registered it sent, so a parcel that is not (yet) there, or is another
+ * station's, is the same 404. The station may change its answer later: the first confirmation's
+ * time stays as received_at, each answer is audited with what it replaced. A problem notifies the
+ * parcel's distributor and the promotion's manager (bell and mail, after commit).
+ */
+export async function confirmReceipt(db: Db, auth: AuthContext, body: { parcel_id: number; receipt_status: ReceiptStatus; receipt_note: string }) {
+  const station = await ownStation(db, auth);
+  return db.transaction(async (tx) => {
+    const [parcel] = await tx
+      .select()
+      .from(distributorParcels)
+      .where(and(eq(distributorParcels.id, body.parcel_id), eq(distributorParcels.station_id, station.id)))
+      .for('update');
+    if (!parcel) throw notFound();
+    const note = body.receipt_note;
+    const unchanged = parcel.receipt_status === body.receipt_status && parcel.receipt_note === note;
+    if (unchanged) return { receipt: receiptOf(parcel)!, changed: false };
+    const now = new Date();
+    const [saved] = await tx
+      .update(distributorParcels)
+      .set({ receipt_status: body.receipt_status, receipt_note: note, received_at: parcel.received_at ?? now, received_by_id: auth.user.id, updated_at: now })
+      .where(eq(distributorParcels.id, parcel.id))
+      .returning();
+    await writeAudit(tx, auth, {
+      action: parcel.receipt_status ? 'change_parcel_receipt' : 'confirm_parcel_receipt',
+      entity: 'distributor_parcels',
+      entityId: parcel.id,
+      before: { receipt_status: parcel.receipt_status, receipt_note: parcel.receipt_note },
+      after: { receipt_status: body.receipt_status, receipt_note: note },
+    });
+    // A problem (new, or a changed note) is something the distributor and the promotion's manager act on.
+    if (body.receipt_status === 'problem') {
+      const [promotion] = await tx.select({ id: promotions.id, name: promotions.name, manager_id: promotions.manager_id }).from(promotions).where(eq(promotions.id, parcel.promotion_id));
+      if (promotion) {
+        const link = `/promotion-report-view?prom_id=${promotion.id}`;
+        await notify(tx, [parcel.distributor_id, promotion.manager_id], { kind: 'receipt_problem', promotion_id: promotion.id, promotion_name: promotion.name, link });
+      }
+    }
+    return { receipt: receiptOf(saved!)!, changed: true };
+  });
+}
