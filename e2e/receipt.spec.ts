@@ -48,6 +48,8 @@ test.describe.serial('receipt and proof of placement', () => {
       await parcel.getByRole('button', { name: L.delivery.receipt.save }).click();
       await expect(parcel.getByRole('alert')).toHaveText(L.validation.receipt_note_required);
       await noteBox.fill(note);
+      // Typing the note takes its error away.
+      await expect(parcel.getByRole('alert')).toHaveCount(0);
       await snap(page, `receipt-form-phone-${lang}`);
       await parcel.getByRole('button', { name: L.delivery.receipt.save }).click();
       const answer = parcel.getByTestId(`receipt-${parcelId}`);

@@ -135,7 +135,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('mailer', mailer);
   app.addHook('onClose', async () => mailer.close());
   if (opts.digestScheduler ?? config.NODE_ENV !== 'test') {
-    const digest = startDigestScheduler(db, mailer, { publicUrl: config.PUBLIC_URL, log: app.log });
+    const digest = startDigestScheduler(db, mailer, { publicUrl: config.PUBLIC_URL, log: app.log, everyMs: config.DIGEST_CHECK_SECONDS * 1000 });
     app.addHook('onClose', async () => digest.stop());
   }
   await healthRoutes(app);

@@ -30,6 +30,8 @@ const envSchema = z.object({
   DATA_DIR: z.string().default('data'),
   REDIS_URL: z.string().optional(),
   SMTP_URL: z.string().optional(),
+  /** How often each process checks whether today's digest is due (decision 018). */
+  DIGEST_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
   PUBLIC_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z

@@ -29,8 +29,8 @@ const PRODUCT_HEADER = [
   'EAN', 'Varenummer', 'Navn', 'Kategori', 'Underkategori', 'Produsent', 'Leverandør', 'Planleggingsgruppe (BU)',
   'Lokalt eid', 'Salgstype', 'Leverandørens EAN', 'Leverandørens varenavn', 'Leverandørens varenummer', 'Pris per stk.',
 ];
-const productRow = (ean: string, over: Partial<Record<'name' | 'category' | 'price', string>> = {}) => [
-  ean, '123456', over.name ?? 'Importert sjokolade', over.category ?? 'Generic', 'Godteri', 'Freia', 'Freia Norge AS', 'BU-1',
+const productRow = (ean: string, over: Partial<Record<'name' | 'category' | 'sub_category' | 'price', string>> = {}) => [
+  ean, '123456', over.name ?? 'Importert sjokolade', over.category ?? 'Generic', over.sub_category ?? 'Godteri', 'Freia', 'Freia Norge AS', 'BU-1',
   'Nei', 'Standard', '7040000000017', 'Sjokolade (Freia)', '800001', over.price ?? '42,50',
 ];
 const csv = (rows: string[][]) => Buffer.from(`\uFEFF${rows.map((r) => r.join(';')).join('\r\n')}\r\n`);
@@ -84,7 +84,7 @@ describe('catalogue import of products', () => {
     expect(existing.statusCode).toBe(201);
     const old = existing.json().data;
     const fresh = [newEan(), newEan()];
-    const file = csv([PRODUCT_HEADER, productRow(fresh[0]!), productRow(String(old.ean), { name: 'Nytt navn', price: '19,90' }), productRow(fresh[1]!, { category: 'food' })]);
+    const file = csv([PRODUCT_HEADER, productRow(fresh[0]!), productRow(String(old.ean), { name: 'Nytt navn', price: '19,90' }), productRow(fresh[1]!, { category: 'food', sub_category: 'Meieri' })]);
 
     const dry = await runImport('varer.csv', file, 'products', 'dry_run');
     expect(dry).toMatchObject({ mode: 'dry_run', status: 'done', total: 3, processed: 3, created: 2, updated: 1, error_count: 0, errors: [] });

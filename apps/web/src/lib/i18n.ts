@@ -1,7 +1,6 @@
-import i18n from 'i18next';
+import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, type Language } from '@promo/shared';
-import en from '../locales/en.json';
 import no from '../locales/no.json';
 
 export const isLanguage = (v: unknown): v is Language => LANGUAGES.includes(v as Language);
@@ -19,12 +18,39 @@ export function setLanguage(lang: string) {
   void i18n.changeLanguage(lang);
 }
 
-void i18n.use(initReactI18next).init({
-  resources: { no: { translation: no }, en: { translation: en } },
-  lng: storedLanguage(),
-  fallbackLng: 'en',
-  interpolation: { escapeValue: false },
-  returnNull: false,
-});
+/**
+ * Norwegian, the default, is in the first script; English is a chunk of its own, fetched when it
+ * is chosen, so the sign-in page does not carry both (the bundle budget of decision 016).
+ */
+const bundles: BackendModule = {
+  type: 'backend',
+  init: () => {},
+  read: (lang, _ns, done) => {
+    if (lang === 'no') return done(null, no as ResourceKey);
+    import('../locales/en.json').then(
+      (en) => done(null, en.default as ResourceKey),
+      (err: Error) => done(err, false),
+    );
+  },
+};
+
+/**
+ * Ready once the chosen language is loaded: at once for Norwegian, after its chunk for English
+ * (main.tsx renders then). No fallback language: both files hold the same keys (locales.test.ts),
+ * and a fallback would fetch English too.
+ */
+export const i18nReady = i18n
+  .use(bundles)
+  .use(initReactI18next)
+  .init({
+    lng: storedLanguage(),
+    fallbackLng: false,
+    // A bundle the backend has at hand is taken in the same tick.
+    initAsync: false,
+    // The component tests switch languages and read both (they wait for i18nReady).
+    preload: import.meta.env.MODE === 'test' ? [...LANGUAGES] : [],
+    interpolation: { escapeValue: false },
+    returnNull: false,
+  });
 
 export default i18n;

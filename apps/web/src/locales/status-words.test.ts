@@ -1,7 +1,10 @@
-import { describe, expect, it } from 'vitest';
-import i18n from '@/lib/i18n';
+import { describe, expect, it, beforeAll } from 'vitest';
+import i18n, { i18nReady } from '@/lib/i18n';
 import en from './en.json';
 import no from './no.json';
+
+// Both languages loaded before the first render.
+beforeAll(() => i18nReady);
 
 // Issue 12: Norwegian tooltips read "Brief, Approved eller Completed". A status named inside a
 // sentence comes from the status's own key ($t(promotions.design_statuses.…)), so it is translated.

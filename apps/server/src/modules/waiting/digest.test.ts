@@ -1,8 +1,6 @@
-import type { AddressInfo } from 'node:net';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
-import { SMTPServer } from 'smtp-server';
 import { eq } from 'drizzle-orm';
 import type { FastifyInstance } from 'fastify';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
@@ -14,56 +12,26 @@ import { digestRuns, systemSettings, users } from '../../db/schema';
 import { DEMO_PASSWORD, DEMO_USERS, seedDemo } from '../../db/seed/demo';
 import { localDiskStorage } from '../../lib/storage';
 import { freshDatabase } from '../../test/fresh-database';
+import { decodeQp, startSmtpSink } from '../../test/smtp-sink';
 import { formRequest } from '../../test/test-app';
 import { runDigest, startDigestScheduler } from './digest';
 import { waitingFor } from './service';
 
-interface Mail {
-  to: string[];
-  raw: string;
-}
-
-/** A real SMTP peer (smtp-server, as in notifications.test.ts): no TLS, no authentication, every message kept. */
-async function startSink() {
-  const mails: Mail[] = [];
-  const server = new SMTPServer({
-    authOptional: true,
-    disabledCommands: ['STARTTLS', 'AUTH'],
-    logger: false,
-    disableReverseLookup: true,
-    onData(stream, session, callback) {
-      const chunks: Buffer[] = [];
-      stream.on('data', (c: Buffer) => chunks.push(c));
-      stream.on('end', () => {
-        mails.push({ to: session.envelope.rcptTo.map((r) => r.address), raw: Buffer.concat(chunks).toString('utf8') });
-        callback();
-      });
-    },
-  });
-  await new Promise<void>((resolve) => server.listen(0, '127.0.0.1', resolve));
-  const port = (server.server.address() as AddressInfo).port;
-  return { mails, port, close: () => new Promise<void>((resolve) => server.close(() => resolve())) };
-}
-
-/** A quoted-printable body as text. */
-const decodeQp = (text: string) =>
-  Buffer.from(text.replace(/=\r?\n/g, '').replace(/=([0-9A-F]{2})/g, (_m, h: string) => String.fromCharCode(parseInt(h, 16))), 'latin1').toString('utf8');
-
-// Two app instances, each with its own connection pool, on one PostgreSQL database: as two processes.
+// Two app instances, each with its own connection pool, on one PostgreSQL database (digest-two-processes.test.ts runs two real processes).
 describe.skipIf(!inject('testDatabaseUrl'))('daily digest with two instances on one database (needs PostgreSQL)', () => {
-  let sink: Awaited<ReturnType<typeof startSink>>;
+  let sink: Awaited<ReturnType<typeof startSmtpSink>>;
   let fresh: Awaited<ReturnType<typeof freshDatabase>>;
   const databases: Database[] = [];
   const apps: FastifyInstance[] = [];
   const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promo-digest-'));
 
   beforeAll(async () => {
-    sink = await startSink();
+    sink = await startSmtpSink();
     fresh = await freshDatabase('digest');
     for (let i = 0; i < 2; i++) databases.push(openPostgres(fresh!.url));
     await databases[0]!.migrate();
     await seedDemo(databases[0]!.db, localDiskStorage(filesDir));
-    const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', NODE_ENV: 'test', SMTP_URL: `smtp://127.0.0.1:${sink.port}?ignoreTLS=true`, PUBLIC_URL: 'https://kampanje.example.no' });
+    const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', NODE_ENV: 'test', SMTP_URL: sink.url, PUBLIC_URL: 'https://kampanje.example.no' });
     for (const database of databases) apps.push(await buildApp({ config, db: database.db, storage: localDiskStorage(filesDir) }));
   }, 120_000);
   afterAll(async () => {

@@ -1,8 +1,11 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
-import { describe, expect, it, vi } from 'vitest';
-import '@/lib/i18n';
+import { describe, expect, it, vi, beforeAll } from 'vitest';
+import { i18nReady } from '@/lib/i18n';
 import { Pagination } from './pagination';
+
+// Both languages loaded before the first render.
+beforeAll(() => i18nReady);
 
 describe('Pagination', () => {
   it('is hidden while the total fits one page', () => {

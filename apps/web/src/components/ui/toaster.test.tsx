@@ -1,8 +1,11 @@
 import { act, render, screen } from '@testing-library/react';
-import { afterEach, beforeEach, describe, expect, it } from 'vitest';
-import i18n from '@/lib/i18n';
+import { afterEach, beforeEach, describe, expect, it, beforeAll } from 'vitest';
+import i18n, { i18nReady } from '@/lib/i18n';
 import { Toaster } from './toaster';
 import { removeToast, toast } from './use-toast';
+
+// Both languages loaded before the first render.
+beforeAll(() => i18nReady);
 
 beforeEach(() => void i18n.changeLanguage('en'));
 afterEach(() => act(() => removeToast()));

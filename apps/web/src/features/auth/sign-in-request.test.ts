@@ -1,9 +1,12 @@
-import { afterEach, describe, expect, it, vi } from 'vitest';
+import { afterEach, describe, expect, it, vi, beforeAll } from 'vitest';
 import { auth } from '@promo/shared';
-import i18n from '@/lib/i18n';
+import i18n, { i18nReady } from '@/lib/i18n';
 import { describeError } from '@/lib/error-text';
 import { getBearerToken, getCurrentUser } from '@/lib/session';
 import { requestSignIn, SIGN_IN_PATH, signIn, SignInFailure } from './sign-in-request';
+
+// Both languages loaded before the first render.
+beforeAll(() => i18nReady);
 
 const user = { id: 1, name: 'Admin', surname: '', email: 'admin@demo.no', role: 'admin', categories: [], re_login: null };
 const answer = (status: number, body: unknown) => vi.fn(async () => new Response(JSON.stringify(body), { status, headers: { 'content-type': 'application/json' } }));

@@ -1,7 +1,10 @@
 import { render, screen } from '@testing-library/react';
-import { describe, expect, it } from 'vitest';
-import i18n from '@/lib/i18n';
+import { describe, expect, it, beforeAll } from 'vitest';
+import i18n, { i18nReady } from '@/lib/i18n';
 import { AuditDiff, auditValueText } from './audit-diff';
+
+// Both languages loaded before the first render.
+beforeAll(() => i18nReady);
 
 describe('AuditDiff', () => {
   it('shows each changed field from → to', async () => {

@@ -1,9 +1,12 @@
 import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { MemoryRouter } from 'react-router';
-import { beforeEach, describe, expect, it } from 'vitest';
-import i18n from '@/lib/i18n';
+import { beforeEach, describe, expect, it, beforeAll } from 'vitest';
+import i18n, { i18nReady } from '@/lib/i18n';
 import LoginPage from './login-page';
+
+// Both languages loaded before the first render.
+beforeAll(() => i18nReady);
 
 beforeEach(() => void i18n.changeLanguage('no'));
 

@@ -38,6 +38,15 @@ function errorOf(err: unknown, t: ReturnType<typeof useTranslation>['t']) {
 }
 
 /** The job's progress: rows checked (or written) of the rows the file is estimated to hold. */
+const progressKey = (apply: boolean, finished: boolean) =>
+  apply
+    ? finished
+      ? 'catalogue_import.progress_apply_done'
+      : 'catalogue_import.progress_apply'
+    : finished
+      ? 'catalogue_import.progress_check_done'
+      : 'catalogue_import.progress_check';
+
 function JobProgress({ job }: { job: ImportJob | undefined }) {
   const { t } = useTranslation();
   const total = job?.total ?? 0;
@@ -46,7 +55,7 @@ function JobProgress({ job }: { job: ImportJob | undefined }) {
   return (
     <div className="grid gap-1" data-testid="import-progress">
       <span className="text-sm text-muted-foreground">
-        {t(`catalogue_import.progress_${job?.mode === 'apply' ? 'apply' : 'check'}${isFinished(job) ? '_done' : ''}`, {
+        {t(progressKey(job?.mode === 'apply', isFinished(job)), {
           processed: formatCount(processed),
           total: formatCount(Math.max(total, processed)),
           count: processed,
@@ -327,7 +336,7 @@ export default function CatalogueImportPage() {
                 )}
                 {step === 'apply' && job.data.status === 'done' && (
                   <Button asChild variant="outline">
-                    <Link to={`/${shownKind}`}>{t(`catalogue_import.to_${shownKind}`)}</Link>
+                    <Link to={`/${shownKind}`}>{t(shownKind === 'products' ? 'catalogue_import.to_products' : 'catalogue_import.to_surfaces')}</Link>
                   </Button>
                 )}
                 <Button variant="outline" onClick={reset} data-testid="import-other-file">

@@ -84,7 +84,10 @@ function ReceiptForm({ parcel, promotionId, onDone }: { parcel: CompanyParcel; p
           value={note}
           aria-invalid={!!noteError}
           aria-describedby={noteError ? `${noteId}-error` : undefined}
-          onChange={(e) => setNote(e.target.value)}
+          onChange={(e) => {
+            setNote(e.target.value);
+            if (e.target.value.trim()) setNoteError(null);
+          }}
           placeholder={t('delivery.receipt.note_placeholder')}
           className="w-full rounded-md border border-border bg-background px-3 py-2 text-base shadow-xs focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none aria-invalid:border-destructive sm:text-sm"
         />

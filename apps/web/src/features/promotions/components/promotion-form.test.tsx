@@ -3,10 +3,13 @@ import userEvent from '@testing-library/user-event';
 import { QueryClient, QueryClientProvider } from '@tanstack/react-query';
 import { useState, type ReactNode } from 'react';
 import { createMemoryRouter, RouterProvider } from 'react-router';
-import { beforeEach, describe, expect, it, vi } from 'vitest';
+import { beforeEach, describe, expect, it, vi, beforeAll } from 'vitest';
 import type { PromotionRow } from '@promo/shared';
-import i18n from '@/lib/i18n';
+import i18n, { i18nReady } from '@/lib/i18n';
 import { PromotionForm } from './promotion-form';
+
+// Both languages loaded before the first render.
+beforeAll(() => i18nReady);
 
 beforeEach(() => void i18n.changeLanguage('no'));
 // Radix's switch measures itself; jsdom has no ResizeObserver.
