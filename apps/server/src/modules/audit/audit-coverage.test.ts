@@ -409,3 +409,19 @@ describe('every data-changing route writes an audit row', () => {
     expect(text).not.toMatch(/password|token|session|\$argon2|Secret2026|Vinter2027|Demo2026/i);
   });
 });
+
+describe('the log links what the checks above wrote', () => {
+  it('chat messages and pins to their design page, with the promotion and design as label', async () => {
+    const d = await designFixture(t, admin);
+    await t.form('POST', '/api/design-chat', { chat_id: d.chatId, text: 'Lenke' }, admin);
+    const file = await sendFile(t, d, admin, 'lenke.pdf', pdf());
+    await t.form('POST', '/api/design-chat/pins', { chat_id: d.chatId, message_id: file.message_id, x: 0.2, y: 0.2, text: 'Lenke' }, admin);
+    for (const entity of ['chat_messages', 'file_pins']) {
+      const res = await t.form('GET', '/api/audit-log', { obj_search: { entity }, count_show: 1 }, admin);
+      expect(res.statusCode, res.body).toBe(200);
+      const [entry] = res.json().data.entries as { link: string | null; label: string | null }[];
+      expect(entry!.link).toMatch(new RegExp(`^/promotion-design\\?prom_id=\\d+&sur_id=\\d+&prom_sur_des_id=${d.psdId}$`));
+      expect(entry!.label).toContain(' · ');
+    }
+  });
+});

@@ -160,28 +160,20 @@ async function describeEntities(db: DbOrTx, rows: { entity: string; entity_id: n
       .where(inArray(promotionSurfaceDesigns.id, list));
     for (const p of found) put('promotion_surface_designs', p.psd_id, { link: designPage(p), label: psdLabel(p) });
   });
-  each('chat_messages', async (list) => {
-    const found = await db
-      .select({ ...psdColumns, id: chatMessages.id })
-      .from(chatMessages)
-      .innerJoin(chats, eq(chats.id, chatMessages.chat_id))
-      .innerJoin(promotionSurfaceDesigns, eq(promotionSurfaceDesigns.id, chats.psd_id))
-      .innerJoin(promotions, eq(promotions.id, promotionSurfaceDesigns.promotion_id))
-      .innerJoin(designs, eq(designs.id, promotionSurfaceDesigns.design_id))
-      .where(inArray(chatMessages.id, list));
-    for (const p of found) put('chat_messages', p.id, { link: designPage(p), label: psdLabel(p) });
-  });
-  each('file_pins', async (list) => {
-    const found = await db
-      .select({ ...psdColumns, id: filePins.id })
-      .from(filePins)
-      .innerJoin(chats, eq(chats.id, filePins.chat_id))
-      .innerJoin(promotionSurfaceDesigns, eq(promotionSurfaceDesigns.id, chats.psd_id))
-      .innerJoin(promotions, eq(promotions.id, promotionSurfaceDesigns.promotion_id))
-      .innerJoin(designs, eq(designs.id, promotionSurfaceDesigns.design_id))
-      .where(inArray(filePins.id, list));
-    for (const p of found) put('file_pins', p.id, { link: designPage(p), label: psdLabel(p) });
-  });
+  // Chat messages and pins are seen on their design's page, reached through the chat.
+  for (const [entity, table] of [['chat_messages', chatMessages], ['file_pins', filePins]] as const) {
+    each(entity, async (list) => {
+      const found = await db
+        .select({ ...psdColumns, id: table.id })
+        .from(table)
+        .innerJoin(chats, eq(chats.id, table.chat_id))
+        .innerJoin(promotionSurfaceDesigns, eq(promotionSurfaceDesigns.id, chats.psd_id))
+        .innerJoin(promotions, eq(promotions.id, promotionSurfaceDesigns.promotion_id))
+        .innerJoin(designs, eq(designs.id, promotionSurfaceDesigns.design_id))
+        .where(inArray(table.id, list));
+      for (const p of found) put(entity, p.id, { link: designPage(p), label: psdLabel(p) });
+    });
+  }
   each('users', async (list) => {
     const found = await db
       .select({ id: users.id, name: users.name, surname: users.surname, email: users.email, deleted_at: users.deleted_at })

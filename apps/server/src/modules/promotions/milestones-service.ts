@@ -43,7 +43,8 @@ export async function updateMilestones(db: Db, auth: AuthContext, id: number, bo
   return db.transaction(async (tx) => {
     const [promotion] = await tx.select({ id: promotions.id, from: promotions.period_from }).from(promotions).where(eq(promotions.id, id)).for('update');
     if (!promotion) throw notFound();
-    const defaults = milestonesFor(promotion.from, await milestoneDays(tx));
+    const days = await milestoneDays(tx);
+    const defaults = milestonesFor(promotion.from, days);
     const stored = await tx.select().from(promotionMilestones).where(eq(promotionMilestones.promotion_id, id));
     const before = Object.fromEntries(stored.map((r) => [r.milestone, r.due_on])) as Partial<Record<Milestone, string>>;
     const after: Partial<Record<Milestone, string>> = { ...before };
@@ -54,7 +55,7 @@ export async function updateMilestones(db: Db, auth: AuthContext, id: number, bo
       if (sent === null || sent === defaultOn) delete after[m];
       else after[m] = sent;
     }
-    const resulting = milestonesFor(promotion.from, await milestoneDays(tx), after);
+    const resulting = milestonesFor(promotion.from, days, after);
     for (let i = 1; i < resulting.length; i++) {
       const [earlier, later] = [resulting[i - 1]!.milestone, resulting[i]!.milestone];
       if (resulting[i]!.due_on >= resulting[i - 1]!.due_on) continue;
