@@ -896,3 +896,86 @@ export const importJobs = pgTable(
     check('import_jobs_status_check', sql`${t.status} in ('queued', 'running', 'done', 'failed')`),
   ],
 );
+
+/**
+ * A device's Web Push subscription (issue 21): the push service's endpoint and the keys its
+ * payloads are encrypted with. The same endpoint again updates the row (a browser renews keys).
+ */
+export const pushSubscriptions = pgTable(
+  'push_subscriptions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    endpoint: text('endpoint').notNull().unique(),
+    p256dh: text('p256dh').notNull(),
+    auth: text('auth').notNull(),
+    /** The interface language on that device when it subscribed: the pushes' texts are in it. */
+    language: text('language').notNull().default('no'),
+    /** The user's own switch for this device. */
+    enabled: boolean('enabled').notNull().default(true),
+    user_agent: text('user_agent').notNull().default(''),
+    last_sent_at: timestamp('last_sent_at', { withTimezone: true }),
+    ...timestamps,
+  },
+  (t) => [index('push_subscriptions_user_idx').on(t.user_id), check('push_subscriptions_language_check', sql`${t.language} in ('no', 'en')`)],
+);
+
+/**
+ * Pushes waiting to be sent, one per device (an outbox): written in the transaction that caused
+ * them, sent after its commit, retried with back-off; a dedupe key keeps a reminder to one push.
+ */
+export const pushMessages = pgTable(
+  'push_messages',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    subscription_id: integer('subscription_id')
+      .notNull()
+      .references(() => pushSubscriptions.id, { onDelete: 'cascade' }),
+    kind: text('kind').notNull(),
+    title: text('title').notNull(),
+    body: text('body').notNull().default(''),
+    link: text('link').notNull().default('/'),
+    dedupe_key: text('dedupe_key'),
+    attempts: integer('attempts').notNull().default(0),
+    next_attempt_at: timestamp('next_attempt_at', { withTimezone: true }).notNull().defaultNow(),
+    /** Taken by a process until then; another process may take it after (a crash mid-send). */
+    claimed_until: timestamp('claimed_until', { withTimezone: true }),
+    sent_at: timestamp('sent_at', { withTimezone: true }),
+    last_error: text('last_error').notNull().default(''),
+    ...timestamps,
+  },
+  (t) => [
+    index('push_messages_due_idx').on(t.next_attempt_at).where(sql`${t.sent_at} is null`),
+    uniqueIndex('push_messages_dedupe_unique').on(t.subscription_id, t.dedupe_key),
+  ],
+);
+
+/** Secrets the server makes for itself on first start when none are configured (the VAPID key pair). */
+export const serverSecrets = pgTable('server_secrets', {
+  name: text('name').primaryKey(),
+  value: text('value').notNull(),
+  created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+});
+
+/**
+ * Idempotency keys of actions a device may send again (an offline queue retrying after a lost
+ * answer, issue 21): the first request stores its answer, a repeat with the same key gets it back
+ * without doing the action twice. A row without status is a request still running.
+ */
+export const idempotencyKeys = pgTable(
+  'idempotency_keys',
+  {
+    user_id: integer('user_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    key: text('key').notNull(),
+    /** Method and path of the first request; the same key on another call is refused. */
+    request: text('request').notNull(),
+    status_code: integer('status_code'),
+    response: jsonb('response'),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [primaryKey({ columns: [t.user_id, t.key] }), index('idempotency_keys_created_idx').on(t.created_at)],
+);
