@@ -79,13 +79,18 @@ test.describe.serial('station: planner, history and promotions', () => {
     const next = surface.amount + 7;
 
     const row = await plannerRow(page, 'no', surface.vendor_code);
-    const input = row.getByRole('spinbutton', { name: new RegExp(L.company.planner.amount_of.replace('{{name}}', '')) });
+    const input = row.getByRole('textbox', { name: new RegExp(L.company.planner.amount_of.replace('{{name}}', '')) });
     await expect(input).toHaveValue(String(surface.amount));
-    await expect(input).toHaveAttribute('min', '0');
-    await expect(input).toHaveAttribute('step', '1');
-    // Digits only: a minus, a dot and an e never reach the value.
+    await expect(input).toHaveAttribute('inputmode', 'numeric');
+    // A minus, a dot or an e is refused with its reason, never turned into another number (issue 21).
+    await input.fill(`-${next}`);
+    await expect(row.getByRole('alert')).toHaveText(L.validation.amount_min_0);
+    await expect(row.getByRole('button', { name: L.common.save })).toBeDisabled();
+    await input.fill(`${next}.5`);
+    await expect(row.getByRole('alert')).toHaveText(L.validation.amount_whole_number);
     await input.fill('');
-    await input.pressSequentially(`-${next}.e`);
+    await input.pressSequentially(String(next));
+    await expect(row.getByRole('alert')).toHaveCount(0);
     await expect(input).toHaveValue(String(next));
     await expect(row).toHaveAttribute('data-changed', 'true');
     await expect(row.getByLabel(L.company.planner.changed)).toBeVisible();
@@ -125,7 +130,7 @@ test.describe.serial('station: planner, history and promotions', () => {
     const locked = (await allSurfaces(page.request, session.bearerToken)).find((s) => s.locked)!;
     expect(locked).toBeTruthy();
     const row = await plannerRow(page, 'no', locked.vendor_code);
-    const input = row.getByRole('spinbutton');
+    const input = row.getByRole('textbox');
     await expect(input).toBeDisabled();
     await expect(row.getByText(L.company.planner.locked)).toBeVisible();
     await expect(row.getByRole('button', { name: L.common.save })).toHaveCount(0);
@@ -151,8 +156,9 @@ test.describe.serial('station: planner, history and promotions', () => {
     const listRow = page.getByRole('row', { name: /Nyttårskampanje/ });
     await expect(page.getByTestId('promotions-table').locator('tbody tr')).toHaveCount(1);
     const id = Number((await listRow.getAttribute('data-testid'))!.replace('promotion-row-', ''));
-    await listRow.getByRole('button', { name: L.company.promotions.open }).click();
-    const dialog = page.getByTestId('user-promotion-dialog');
+    await listRow.getByRole('link', { name: L.company.promotions.open }).click();
+    await expect(page).toHaveURL(new RegExp(`/user-promotions/${id}$`));
+    const dialog = page.getByTestId('user-promotion-sheet');
     await expect(dialog.getByRole('heading', { name: 'Nyttårskampanje' })).toBeVisible();
 
     const expected = await detail(page.request, session.bearerToken, id);
@@ -211,13 +217,14 @@ test.describe.serial('station: planner, history and promotions', () => {
       const easter = page.getByRole('row', { name: /Påskekampanje/ });
       await expect(easter).toBeVisible();
       await snap(page, `user-promotions-${lang}`);
-      await easter.getByRole('button', { name: L.company.promotions.open }).click();
-      const dialog = page.getByTestId('user-promotion-dialog');
+      await easter.getByRole('link', { name: L.company.promotions.open }).click();
+      const dialog = page.getByTestId('user-promotion-sheet');
       await expect(dialog.getByRole('heading', { name: 'Påskekampanje' })).toBeVisible();
       await expect(dialog.getByText(L.company.promotion.not_sent).first()).toBeVisible();
       await snap(page, `user-promotion-modal-not-sent-${lang}`);
-      await page.keyboard.press('Escape');
-      await page.getByRole('row', { name: /Nyttårskampanje/ }).getByRole('button', { name: L.company.promotions.open }).click();
+      // The browser's back leaves the sheet for the list.
+      await page.goBack();
+      await page.getByRole('row', { name: /Nyttårskampanje/ }).getByRole('link', { name: L.company.promotions.open }).click();
       await expect(dialog.getByTestId('tracker-link').first()).toBeVisible();
       await snap(page, `user-promotion-modal-${lang}`);
     });

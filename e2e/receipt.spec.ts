@@ -31,10 +31,12 @@ test.describe.serial('receipt and proof of placement', () => {
       const station = await login(page, 'user');
       await page.goto('/user-promotions');
       await page.getByRole('searchbox', { name: L.common.search }).fill('Nyttår');
-      const listRow = page.getByRole('row', { name: /Nyttårskampanje/ });
-      await expect(page.getByTestId('promotions-table').locator('tbody tr')).toHaveCount(1);
-      await listRow.getByRole('button', { name: L.company.promotions.open }).click();
-      const dialog = page.getByTestId('user-promotion-dialog');
+      // On a phone the list is cards; the whole card opens the promotion's sheet at its own address.
+      const cards = page.getByTestId('promotion-cards');
+      await expect(cards.locator('li')).toHaveCount(1);
+      await cards.getByRole('link', { name: /Nyttårskampanje/ }).click();
+      await expect(page).toHaveURL(/\/user-promotions\/\d+$/);
+      const dialog = page.getByTestId('user-promotion-sheet');
       const receipts = dialog.getByTestId('parcel-receipts');
       await expect(receipts).toBeVisible();
       const parcel = receipts.locator('article').first();

@@ -13,6 +13,7 @@ const OTHER_TITLES: Record<string, string> = {
   '/print-promotion-report': 'app.titles.print_report',
   '/create-feedback': 'app.titles.create_feedback',
   '/view-feedback': 'app.titles.view_feedback',
+  '/user-promotions/:id': 'app.titles.user_promotion',
 };
 
 const TITLES: Record<string, string> = {
@@ -22,7 +23,8 @@ const TITLES: Record<string, string> = {
 
 /** The browser tab's title: the page, then the product ("Flater · Promo Print"). */
 export function pageTitle(pathname: string, t: TFunction): string {
-  return `${t(TITLES[pathname] ?? 'not_found.title')} · ${t('app.name')}`;
+  const key = TITLES[pathname] ?? TITLES[pathname.replace(/\/\d+$/, '/:id')] ?? 'not_found.title';
+  return `${t(key)} · ${t('app.name')}`;
 }
 
 /** The root of every route: names the tab after the page, in the interface's language. */

@@ -16,9 +16,12 @@ type PageModule = Promise<{ default: ComponentType }>;
 
 const page = (load: () => PageModule) => async () => ({ Component: (await load()).default });
 
-/** A page of the signed-in shell behind the route guard (signed in, and allowed for the role). */
-const guarded = (path: AppRoute, load: () => PageModule): RouteObject => ({
-  path,
+/**
+ * A page of the signed-in shell behind the route guard (signed in, and allowed for the role); `at`
+ * is its own address when it lies below the route it is guarded as (/user-promotions/:id).
+ */
+const guarded = (path: AppRoute, load: () => PageModule, at: string = path): RouteObject => ({
+  path: at,
   lazy: async () => {
     const [{ default: Page }, { RouteGuard }] = await Promise.all([load(), import('./route-guard')]);
     return {
@@ -60,6 +63,7 @@ export const routes: RouteObject[] = [
           guarded('/print-promotion-report', () => import('@/features/print/pages/print-report-page')),
           guarded('/distributor-promotions', () => import('@/features/distribution/pages/distributor-promotions-page')),
           guarded('/user-promotions', () => import('@/features/company/pages/user-promotions-page')),
+          guarded('/user-promotions', () => import('@/features/company/pages/user-promotion-page'), '/user-promotions/:id'),
           guarded('/company-planner', () => import('@/features/company/pages/company-planner-page')),
           guarded('/history-planner', () => import('@/features/company/pages/history-planner-page')),
           guarded('/system-settings', () => import('@/features/settings/pages/system-settings-page')),

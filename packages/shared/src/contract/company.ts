@@ -26,8 +26,20 @@ export const zPlannerAmount = z.preprocess(
     .max(MAX_PLANNER_AMOUNT, 'amount_too_large'),
 );
 
-/** Digits only, as the amount input keeps them (spec 001 §5). */
-export const plannerAmountInput = (value: string) => value.replace(/\D/g, '').replace(/^0+(?=\d)/, '').slice(0, 7);
+export type AmountTextError = 'amount_whole_number' | 'amount_min_0' | 'amount_digits_only' | 'amount_too_large';
+
+/**
+ * What is wrong with a typed amount (issue 21), or null when it is a whole number from 0 to
+ * MAX_PLANNER_AMOUNT (spaces around it allowed). Nothing is reinterpreted: "2.5" and "2,5" are not
+ * whole, "-3" is below 0, "1e3" and "12abc" are not digits; the field says so and keeps the text.
+ */
+export function amountTextError(text: string): AmountTextError | null {
+  const value = text.trim();
+  if (/^\d+$/.test(value)) return Number(value) > MAX_PLANNER_AMOUNT ? 'amount_too_large' : null;
+  if (/^-\s*\d+([.,]\d*)?$/.test(value)) return 'amount_min_0';
+  if (/^\d*[.,]\d+$|^\d+[.,]$/.test(value)) return 'amount_whole_number';
+  return 'amount_digits_only';
+}
 
 export const PLANNER_SORT_FIELDS = ['vendor_code', 'name', 'type_surface', 'size_surface', 'description', 'amount'] as const;
 export const plannerListQuery = listParams({

@@ -9,7 +9,8 @@ import type { PromotionDeadline } from '../milestones';
  * cm, cm-admin — brief_to_send (Created), sketch_to_rate (an unrated sketch), design_to_complete (Approved);
  * admin — promotion_to_send (every design Completed, not sent);
  * printer — pairs_to_print; distributor — parcels_to_send;
- * station — amounts_to_enter (a surface it receives without a planner amount), delivery_to_confirm.
+ * station — amounts_to_enter (a surface it receives without a planner amount), delivery_to_confirm (one
+ * item per parcel not confirmed received), placement_to_photograph (a received surface without a photo).
  */
 export const WAITING_KINDS = [
   'design_to_start',
@@ -22,6 +23,7 @@ export const WAITING_KINDS = [
   'parcels_to_send',
   'amounts_to_enter',
   'delivery_to_confirm',
+  'placement_to_photograph',
 ] as const;
 export type WaitingKind = (typeof WAITING_KINDS)[number];
 

@@ -8,14 +8,20 @@ import { listPromotions, getPromotion } from '../promotions/service';
 import { distributorParcelsOf, loadReport } from '../reports/load';
 import { ownStation, visibleToStation } from './station';
 import { deliveredSurfaces, photosOf } from '../delivery/placement';
+import { stationDeadlinesOf } from './station-deadlines';
 
 /** The carrier's page of a tracker number, or null without one. */
 export const trackerUrl = (template: string, tracker: string) => (tracker ? template.replace('{tracker}', encodeURIComponent(tracker)) : null);
 
-/** GET /company_api/user-promotion: the promotion list, limited to what this station sees. */
+/**
+ * GET /company_api/user-promotion: the promotion list, limited to what this station sees, each with
+ * the deadline that concerns the station (amounts due, delivery expected), not the internal ones.
+ */
 export async function listUserPromotions(db: Db, auth: AuthContext, q: PromotionsListQuery): Promise<PromotionsListData> {
   const station = await ownStation(db, auth);
-  return listPromotions(db, q, visibleToStation(station));
+  const list = await listPromotions(db, q, visibleToStation(station));
+  const deadlines = await stationDeadlinesOf(db, station.id, list.promotions.map((p) => p.id));
+  return { ...list, promotions: list.promotions.map((p) => ({ ...p, deadline: deadlines.get(p.id) ?? null })) };
 }
 
 /**
@@ -32,7 +38,12 @@ export async function userPromotion(db: Db, auth: AuthContext, promotionId: numb
     .where(and(eq(promotions.id, promotionId), visibleToStation(station)));
   if (!visible) throw notFound();
 
-  const [promotion, report, parcels] = await Promise.all([getPromotion(db, promotionId), loadReport(db, promotionId), distributorParcelsOf(db, promotionId, station.id)]);
+  const [promotion, report, parcels, deadlines] = await Promise.all([
+    getPromotion(db, promotionId),
+    loadReport(db, promotionId),
+    distributorParcelsOf(db, promotionId, station.id),
+    stationDeadlinesOf(db, station.id, [promotionId]),
+  ]);
   // The report's own amounts: the planner's until sent to printers, then the ones stored then.
   const planned = report.cells.get(station.id) ?? new Map<number, number>();
 
@@ -75,5 +86,5 @@ export async function userPromotion(db: Db, auth: AuthContext, promotionId: numb
     surface_name: s.surface_name,
     photos: photos.filter((p) => p.surface_id === s.surface_id).map(({ station_id: _, ...p }) => p),
   }));
-  return { promotion: promotion!.promotion, surfaces: rows, distributor_parcels: ownParcels, tracking_url: trackingTemplate, placement };
+  return { promotion: { ...promotion!.promotion, deadline: deadlines.get(promotionId) ?? null }, surfaces: rows, distributor_parcels: ownParcels, tracking_url: trackingTemplate, placement };
 }

@@ -1,4 +1,4 @@
-import { and, asc, count, countDistinct, eq, exists, inArray, isNull, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
+import { and, asc, count, countDistinct, eq, exists, inArray, isNotNull, isNull, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
 import { deadlineOf, osloDay, type Milestone, type Role, type WaitingItem, type WaitingKind } from '@promo/shared';
 import type { DbOrTx } from '../../db/client';
 import {
@@ -8,6 +8,7 @@ import {
   designs,
   distributorParcelItems,
   distributorParcels,
+  placementPhotos,
   plannerAmounts,
   printedParcelItems,
   printReportAmounts,
@@ -40,6 +41,7 @@ const MILESTONE_OF: Record<WaitingKind, Milestone> = {
   pairs_to_print: 'printed',
   parcels_to_send: 'delivered',
   delivery_to_confirm: 'delivered',
+  placement_to_photograph: 'delivered',
 };
 
 type Found = Omit<WaitingItem, 'deadline'>;
@@ -205,8 +207,10 @@ async function parcelsToSend(db: DbOrTx): Promise<Found[]> {
 
 /**
  * The station's own work: surfaces of running promotions shown to users, not yet sent to the
- * printers, that it receives and has no planner amount for; and parcels sent to it whose receipt
- * it has not confirmed.
+ * printers, that it receives and has no planner amount for; each parcel sent to it whose receipt it
+ * has not confirmed; each received surface it has not photographed. Each links to the exact place:
+ * the planner with the surfaces without an amount first, the parcel or the surface in the
+ * promotion's sheet (issue 21).
  */
 async function stationWork(db: DbOrTx, me: Asker): Promise<Found[]> {
   const [station] = await db
@@ -217,7 +221,7 @@ async function stationWork(db: DbOrTx, me: Asker): Promise<Found[]> {
   const links = await db.select({ id: userCategories.category_id }).from(userCategories).where(eq(userCategories.user_id, station.id));
   const own = { id: station.id, group: station.group, categoryIds: links.map((l) => l.id) };
   const today = osloDay(new Date());
-  const [amounts, parcels] = await Promise.all([
+  const [amounts, parcels, photos] = await Promise.all([
     db
       .select({ id: promotions.id, name: promotions.name, n: countDistinct(promotionSurfaceDesigns.surface_id) })
       .from(promotionSurfaceDesigns)
@@ -241,17 +245,43 @@ async function stationWork(db: DbOrTx, me: Asker): Promise<Found[]> {
       .groupBy(promotions.id, promotions.name)
       .orderBy(asc(promotions.id)),
     db
-      .select({ id: promotions.id, name: promotions.name, n: count(distributorParcels.id) })
+      .select({ id: promotions.id, name: promotions.name, parcel: distributorParcels.id, tracker: distributorParcels.tracker_number })
       .from(distributorParcels)
       .innerJoin(promotions, eq(promotions.id, distributorParcels.promotion_id))
       .where(and(eq(distributorParcels.station_id, own.id), isNull(distributorParcels.received_at)))
-      .groupBy(promotions.id, promotions.name)
-      .orderBy(asc(promotions.id)),
+      .orderBy(asc(promotions.id), asc(distributorParcels.id)),
+    unphotographed(db, own.id, today),
   ]);
+  const sheet = (promotionId: number) => `/user-promotions/${promotionId}`;
   return [
-    ...amounts.map((r) => ({ kind: 'amounts_to_enter' as const, promotion: { id: r.id, name: r.name }, subject: null, count: Number(r.n), link: '/company-planner' })),
-    ...parcels.map((r) => ({ kind: 'delivery_to_confirm' as const, promotion: { id: r.id, name: r.name }, subject: null, count: Number(r.n), link: '/user-promotions' })),
+    ...amounts.map((r) => ({ kind: 'amounts_to_enter' as const, promotion: { id: r.id, name: r.name }, subject: null, count: Number(r.n), link: '/company-planner?sort=amount&order=asc' })),
+    ...parcels.map((r) => ({ kind: 'delivery_to_confirm' as const, promotion: { id: r.id, name: r.name }, subject: r.tracker || null, count: 1, link: `${sheet(r.id)}?parcel=${r.parcel}` })),
+    ...photos.map((r) => ({ kind: 'placement_to_photograph' as const, promotion: { id: r.id, name: r.name }, subject: r.surface, count: 1, link: `${sheet(r.id)}?surface=${r.surface_id}` })),
   ];
+}
+
+/**
+ * Surfaces delivered to the station in a parcel it confirmed as received, with no placement photo
+ * yet, in promotions whose period has not ended: what it can put up and photograph now.
+ */
+function unphotographed(db: DbOrTx, stationId: number, today: string) {
+  return db
+    .selectDistinct({ id: promotions.id, name: promotions.name, surface_id: surfaces.id, surface: surfaces.name })
+    .from(distributorParcelItems)
+    .innerJoin(distributorParcels, eq(distributorParcels.id, distributorParcelItems.parcel_id))
+    .innerJoin(promotions, eq(promotions.id, distributorParcels.promotion_id))
+    .innerJoin(surfaces, eq(surfaces.id, distributorParcelItems.surface_id))
+    .where(
+      and(
+        eq(distributorParcelItems.station_id, stationId),
+        isNotNull(distributorParcels.received_at),
+        sql`${promotions.period_to} >= ${today}`,
+        notExists(
+          sql`(select 1 from ${placementPhotos} where ${placementPhotos.promotion_id} = ${promotions.id} and ${placementPhotos.station_id} = ${stationId} and ${placementPhotos.surface_id} = ${surfaces.id})`,
+        ),
+      ),
+    )
+    .orderBy(asc(promotions.id), asc(surfaces.name), asc(surfaces.id));
 }
 
 async function foundFor(db: DbOrTx, me: Asker): Promise<Found[]> {

@@ -39,6 +39,14 @@ async function promotionIn(days: number, name = `Frister ${Date.now()} ${Math.ra
   return res.json().data.promotion.id as number;
 }
 
+/** The deadline the station's own promotion list shows for a promotion (issue 21): only amounts due and delivery. */
+async function stationDeadline(token: string, promotionId: number) {
+  const res = await t.form('GET', '/company_api/user-promotion', { count_show: 100, start_index: 0, sort_by: 'name', sort_count: 1 }, token);
+  expect(res.statusCode, res.body).toBe(200);
+  const rows = res.json().data.promotions as { id: number; deadline: { milestone: string } | null }[];
+  return rows.find((r) => r.id === promotionId)?.deadline?.milestone ?? null;
+}
+
 const milestonesOf = async (id: number, token = admin) => t.form('GET', `/api/promotions/${id}/milestones`, undefined, token);
 
 describe('promotion milestones', () => {
@@ -182,11 +190,14 @@ describe('waiting for me', () => {
     expect(await itemsOf(admin, promotion.id)).toEqual([
       { kind: 'promotion_to_send', promotion: { id: promotion.id, name: promotion.name }, subject: null, count: 1, deadline: { milestone: 'sent_to_printers', due_on: addDays(today, -1), state: 'overdue' }, link: `/promotion-report-view?prom_id=${promotion.id}` },
     ]);
-    expect((await itemsOf(stationToken, promotion.id)).map((i) => [i.kind, i.count, i.link])).toEqual([['amounts_to_enter', 1, '/company-planner']]);
+    expect((await itemsOf(stationToken, promotion.id)).map((i) => [i.kind, i.count, i.link])).toEqual([['amounts_to_enter', 1, '/company-planner?sort=amount&order=asc']]);
     await setAmounts(t, [{ stationId: station.id, surfaceId: surface, amount: 3 }, { stationId: stranger.id, surfaceId: surface, amount: 2 }]);
     expect(await itemsOf(stationToken, promotion.id)).toEqual([]);
+    // Its list shows when its amounts are due, never the designers' milestones.
+    expect(await stationDeadline(stationToken, promotion.id)).toBe('sent_to_printers');
 
     expect((await sendToPrinters(t, admin, promotion.id, 0)).statusCode).toBe(200);
+    expect(await stationDeadline(stationToken, promotion.id)).toBe('delivered');
     expect(await itemsOf(admin, promotion.id)).toEqual([]);
     expect((await itemsOf(printer, promotion.id)).map((i) => [i.kind, i.count, i.deadline?.milestone, i.link])).toEqual([
       ['pairs_to_print', 1, 'printed', `/print-promotion-report?prom_id=${promotion.id}`],
@@ -203,11 +214,20 @@ describe('waiting for me', () => {
     const sentParcel = await t.form('POST', '/api/promotion-distributor/set-distributor-tracker', { promotion_id: promotion.id, company_id: station.id, tracker_number: 'D1', sent_surfaces: [pair], description: '' }, distributor);
     expect(sentParcel.statusCode, sentParcel.body).toBe(200);
     expect((await itemsOf(distributor, promotion.id)).map((i) => i.count)).toEqual([1]);
-    expect((await itemsOf(stationToken, promotion.id)).map((i) => [i.kind, i.count, i.deadline?.milestone, i.link])).toEqual([['delivery_to_confirm', 1, 'delivered', '/user-promotions']]);
+    const [parcel] = await t.database.db.select({ id: distributorParcels.id }).from(distributorParcels).where(eq(distributorParcels.station_id, station.id));
+    // Each parcel links to itself in the promotion's sheet, the surface to photograph to itself.
+    expect((await itemsOf(stationToken, promotion.id)).map((i) => [i.kind, i.count, i.subject, i.deadline?.milestone, i.link])).toEqual([
+      ['delivery_to_confirm', 1, 'D1', 'delivered', `/user-promotions/${promotion.id}?parcel=${parcel!.id}`],
+    ]);
     expect(await itemsOf(strangerToken, promotion.id)).toEqual([]);
-    // Confirmed (received_at set): no longer waiting.
-    await t.database.db.update(distributorParcels).set({ received_at: new Date(), receipt_status: 'ok' }).where(eq(distributorParcels.station_id, station.id));
+    const confirmed = await t.form('POST', '/company_api/parcel-receipt', { parcel_id: parcel!.id, receipt_status: 'ok' }, stationToken);
+    expect(confirmed.statusCode, confirmed.body).toBe(200);
+    expect((await itemsOf(stationToken, promotion.id)).map((i) => [i.kind, i.link])).toEqual([['placement_to_photograph', `/user-promotions/${promotion.id}?surface=${surface}`]]);
+    const photo = await uploadFile(t, stationToken, 'hylle.png', await pngImage(40, 30), 'image');
+    const added = await t.form('POST', '/company_api/placement-photos', { promotion_id: promotion.id, surface_id: surface, file_id: photo }, stationToken);
+    expect(added.statusCode, added.body).toBe(201);
     expect(await itemsOf(stationToken, promotion.id)).toEqual([]);
+    expect(await stationDeadline(stationToken, promotion.id)).toBeNull();
   });
 
   it('needs a session', async () => {

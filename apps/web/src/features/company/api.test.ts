@@ -1,6 +1,7 @@
 import { describe, expect, it } from 'vitest';
 import { AxiosError, AxiosHeaders } from 'axios';
-import { plannerAmountInput, saveAmountBody } from '@promo/shared';
+import fc from 'fast-check';
+import { amountTextError, saveAmountBody } from '@promo/shared';
 import { isHistoryList, isNoSuchCompany, isPlannerList } from './api';
 
 describe('list shapes', () => {
@@ -15,15 +16,28 @@ describe('list shapes', () => {
 });
 
 describe('the amount input', () => {
-  it('keeps digits only, without leading zeros', () => {
-    expect(plannerAmountInput('12')).toBe('12');
-    expect(plannerAmountInput('-5')).toBe('5');
-    expect(plannerAmountInput('1.5')).toBe('15');
-    expect(plannerAmountInput('1e3')).toBe('13');
-    expect(plannerAmountInput('abc')).toBe('');
-    expect(plannerAmountInput('007')).toBe('7');
-    expect(plannerAmountInput('0')).toBe('0');
-    expect(plannerAmountInput('123456789')).toBe('1234567');
+  it('refuses what is not a whole number of 0 or more, saying why, and reinterprets nothing', () => {
+    expect(amountTextError('12')).toBeNull();
+    expect(amountTextError(' 7 ')).toBeNull();
+    expect(amountTextError('0')).toBeNull();
+    expect(amountTextError('2.5')).toBe('amount_whole_number');
+    expect(amountTextError('2,5')).toBe('amount_whole_number');
+    expect(amountTextError('3.')).toBe('amount_whole_number');
+    expect(amountTextError('-3')).toBe('amount_min_0');
+    expect(amountTextError('1e3')).toBe('amount_digits_only');
+    expect(amountTextError('12abc')).toBe('amount_digits_only');
+    expect(amountTextError('')).toBe('amount_digits_only');
+    expect(amountTextError('+2')).toBe('amount_digits_only');
+    expect(amountTextError('1000001')).toBe('amount_too_large');
+  });
+
+  it('accepts exactly what the server accepts', () => {
+    fc.assert(
+      fc.property(fc.oneof(fc.string(), fc.stringMatching(/^-?\d{0,8}([.,]\d{0,2})?$/)), (text) => {
+        const server = saveAmountBody.safeParse({ surface_id: '3', amount: text.trim() }).success;
+        expect(amountTextError(text) === null).toBe(server);
+      }),
+    );
   });
 
   it('is checked by the same schema as on the server: digits, at least 0, whole', () => {

@@ -1,18 +1,14 @@
-import type { KeyboardEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Lock, Save } from 'lucide-react';
-import { plannerAmountInput, type PlannerSurface, type PLANNER_SORT_FIELDS } from '@promo/shared';
+import { amountTextError, type PlannerSurface, type PLANNER_SORT_FIELDS } from '@promo/shared';
 import { Button } from '@/components/ui/button';
 import { Thumbnail } from '@/components/ui/image-viewer';
-import { Input } from '@/components/ui/input';
 import { SortableHead, type SortState } from '@/components/ui/sortable-head';
 import { EmptyRow, STICKY_HEAD_BG, stickyColumn, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
+import { AmountField } from './amount-field';
 
 type SortField = (typeof PLANNER_SORT_FIELDS)[number];
-
-/** Keys a digits-only number input must not take (the browser would accept e, +, -, . and ,). */
-const NOT_DIGITS = new Set(['e', 'E', '+', '-', '.', ',']);
 
 export interface PlannerRowState {
   /** The amount on the server. */
@@ -21,7 +17,13 @@ export interface PlannerRowState {
   draft: string;
   changed: boolean;
   saving: boolean;
+  /** The server's refusal of the last save, in words. */
+  failed?: string;
 }
+
+/** A row whose typed amount can be saved: changed, a whole number, not saving, not locked. */
+export const isSavable = (row: PlannerSurface, state: PlannerRowState) =>
+  state.changed && state.draft !== '' && amountTextError(state.draft) === null && !state.saving && !row.locked;
 
 export function PlannerTable({
   rows,
@@ -30,8 +32,8 @@ export function PlannerTable({
   onSort,
   rowState,
   onDraft,
+  onRevert,
   onSave,
-  onRevertEmpty,
   onImage,
 }: {
   rows: PlannerSurface[];
@@ -40,8 +42,8 @@ export function PlannerTable({
   onSort: (next: SortState<SortField>) => void;
   rowState: (row: PlannerSurface) => PlannerRowState;
   onDraft: (row: PlannerSurface, value: string) => void;
+  onRevert: (row: PlannerSurface) => void;
   onSave: (row: PlannerSurface) => void;
-  onRevertEmpty: (row: PlannerSurface) => void;
   onImage: (src: string, row: PlannerSurface) => void;
 }) {
   const { t } = useTranslation();
@@ -67,11 +69,7 @@ export function PlannerTable({
         {rows.length === 0 && <EmptyRow colSpan={7} loading={loading} emptyText={t('company.planner.empty')} />}
         {rows.map((row) => {
           const state = rowState(row);
-          const savable = state.changed && state.draft !== '' && !state.saving && !row.locked;
-          const onKeyDown = (e: KeyboardEvent<HTMLInputElement>) => {
-            if (NOT_DIGITS.has(e.key)) e.preventDefault();
-            if (e.key === 'Enter' && savable) onSave(row);
-          };
+          const savable = isSavable(row, state);
           return (
             <TableRow
               key={row.id}
@@ -95,21 +93,8 @@ export function PlannerTable({
                 {row.description}
               </TableCell>
               <TableCell>
-                <div className="flex items-center gap-2">
-                  <Input
-                    type="number"
-                    inputMode="numeric"
-                    min={0}
-                    step={1}
-                    className="w-24"
-                    aria-label={t('company.planner.amount_of', { name: row.name })}
-                    value={state.draft}
-                    disabled={row.locked}
-                    readOnly={row.locked}
-                    onKeyDown={onKeyDown}
-                    onChange={(e) => onDraft(row, plannerAmountInput(e.target.value))}
-                    onBlur={() => state.draft === '' && onRevertEmpty(row)}
-                  />
+                <div className="flex items-start gap-2">
+                  <AmountField label={row.name} value={state.draft} disabled={row.locked} onChange={(v) => onDraft(row, v)} onRevert={() => onRevert(row)} onEnter={() => savable && onSave(row)} />
                   {row.locked ? (
                     <span className="inline-flex items-center gap-1 text-xs text-muted-foreground" title={t('company.planner.locked_hint')}>
                       <Lock className="size-3.5" aria-hidden /> {t('company.planner.locked')}
@@ -122,6 +107,11 @@ export function PlannerTable({
                     )
                   )}
                 </div>
+                {state.failed && (
+                  <p role="alert" className="mt-1 max-w-64 text-sm text-destructive">
+                    {state.failed}
+                  </p>
+                )}
               </TableCell>
             </TableRow>
           );

@@ -7,6 +7,7 @@ import type { WaitingForMeData, WaitingItem } from '@promo/shared';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { DeadlineBadge } from '@/features/promotions/components/deadline-badge';
+import { useCurrentUser } from '@/lib/session';
 import { useSaveFeedback } from '@/lib/use-save-feedback';
 import { saveDigestOptOut, waitingKeys, waitingQuery } from '../api';
 
@@ -14,6 +15,7 @@ const COUNTED = new Set(['sketch_to_rate', 'pairs_to_print', 'parcels_to_send', 
 
 function ItemRow({ item }: { item: WaitingItem }) {
   const { t } = useTranslation();
+  const station = useCurrentUser()?.role === 'user';
   const what = COUNTED.has(item.kind) ? t(`waiting.kinds.${item.kind}`, { count: item.count }) : t(`waiting.kinds.${item.kind}`);
   return (
     <li className="flex flex-wrap items-center justify-between gap-3 py-3" data-testid="waiting-item" data-kind={item.kind}>
@@ -24,9 +26,9 @@ function ItemRow({ item }: { item: WaitingItem }) {
           {item.subject ? ` · ${item.subject}` : ''}
         </span>
       </div>
-      <div className="flex flex-wrap items-center gap-3">
-        {item.deadline ? <DeadlineBadge deadline={item.deadline} /> : <span className="text-xs text-muted-foreground">{t('waiting.no_deadline')}</span>}
-        <Button asChild variant="outline" size="sm">
+      <div className="flex flex-wrap items-center gap-3 max-sm:w-full">
+        {item.deadline ? <DeadlineBadge deadline={item.deadline} audience={station ? 'station' : undefined} /> : <span className="text-xs text-muted-foreground">{t('waiting.no_deadline')}</span>}
+        <Button asChild variant="outline" size="sm" className="max-sm:ml-auto max-sm:h-11 max-sm:px-5">
           <Link to={item.link} aria-label={`${t('waiting.open')}: ${what} – ${item.promotion.name}`}>
             {t('waiting.open')} <ArrowRight />
           </Link>

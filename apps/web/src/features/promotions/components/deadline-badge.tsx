@@ -11,16 +11,19 @@ const STYLES: Record<DeadlineState, string> = {
 };
 const ICONS = { overdue: AlarmClock, due_soon: CalendarClock, on_time: CalendarCheck } as const;
 
+/** Whose deadline it is: a station reads only its own two, in its own words (issue 21). */
+export type DeadlineAudience = 'station';
+
 /**
  * A promotion's deadline (issue 15, decision 018): overdue, due soon (three days or fewer) or on
  * time, with its milestone and day. Nothing when there is no open milestone.
  */
-export function DeadlineBadge({ deadline, className }: { deadline: PromotionDeadline | null | undefined; className?: string }) {
+export function DeadlineBadge({ deadline, audience, className }: { deadline: PromotionDeadline | null | undefined; audience?: DeadlineAudience; className?: string }) {
   const { t } = useTranslation();
   if (!deadline) return null;
   const Icon = ICONS[deadline.state];
   const state = t(`deadlines.states.${deadline.state}`);
-  const milestone = t(`deadlines.milestones.${deadline.milestone}`);
+  const milestone = audience === 'station' ? t(`deadlines.station_milestones.${deadline.milestone}`) : t(`deadlines.milestones.${deadline.milestone}`);
   const date = formatDay(deadline.due_on);
   return (
     <span

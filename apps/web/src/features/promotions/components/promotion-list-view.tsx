@@ -16,6 +16,9 @@ import type { ListUrlSpec } from '@/lib/list-url';
 import { useListParams } from '@/lib/use-list-params';
 import { promotionsListQuery } from '../api';
 import { takeStoredPromotionId } from '../stored-promotion';
+import { usePhone } from '@/lib/use-media-query';
+import type { DeadlineAudience } from './deadline-badge';
+import { PromotionCards } from './promotion-cards';
 import { PromotionsTable } from './promotions-table';
 
 type SortField = (typeof PROMOTION_SORT_FIELDS)[number];
@@ -46,14 +49,20 @@ export function PromotionListView({
   headerActions,
   actions,
   imageFirst,
+  rowLink,
+  audience,
 }: {
   title: string;
   imageFirst?: boolean;
+  /** Where a phone's card leads (the station's promotion sheet); without it a card shows the actions. */
+  rowLink?: (row: PromotionRow) => string;
+  audience?: DeadlineAudience;
   endpoint?: Endpoint;
   headerActions?: ReactNode;
   actions: (row: PromotionRow) => ReactNode;
 }) {
   const { t } = useTranslation();
+  const phone = usePhone();
   const list = useListParams(LIST);
   const onlyActive = list.filters.active === '1';
   const range = useMemo(() => rangeOf(list.filters.from, list.filters.to), [list.filters.from, list.filters.to]);
@@ -110,17 +119,30 @@ export function PromotionListView({
           />
         </div>
       </div>
-      <PromotionsTable
-        rows={data?.promotions ?? []}
-        statusNames={data?.config_promotion_status}
-        loading={query.isPending}
-        sort={list.sort}
-        onSort={list.setSort}
-        onImage={setViewing}
-        actions={actions}
-        activeId={activeId}
-        imageFirst={imageFirst}
-      />
+      {phone ? (
+        <PromotionCards
+          rows={data?.promotions ?? []}
+          statusNames={data?.config_promotion_status}
+          loading={query.isPending}
+          actions={actions}
+          rowLink={rowLink}
+          activeId={activeId}
+          audience={audience}
+        />
+      ) : (
+        <PromotionsTable
+          rows={data?.promotions ?? []}
+          statusNames={data?.config_promotion_status}
+          loading={query.isPending}
+          sort={list.sort}
+          onSort={list.setSort}
+          onImage={setViewing}
+          actions={actions}
+          activeId={activeId}
+          imageFirst={imageFirst}
+          audience={audience}
+        />
+      )}
       <Pagination page={list.page} pageSize={list.pageSize} total={data?.total ?? 0} onPage={list.setPage} />
       <ImageViewer src={viewing?.url_images?.original ?? null} title={viewing?.name} onClose={() => setViewing(null)} />
     </section>

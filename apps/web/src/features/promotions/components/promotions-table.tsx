@@ -7,7 +7,7 @@ import { EmptyRow, STICKY_HEAD_BG, stickyColumn, Table, TableBody, TableCell, Ta
 import { cn } from '@/lib/cn';
 import { formatDate, formatDay } from '@/lib/format';
 import { PromotionStatus } from './promotion-status';
-import { DeadlineBadge } from './deadline-badge';
+import { DeadlineBadge, type DeadlineAudience } from './deadline-badge';
 
 type SortField = (typeof PROMOTION_SORT_FIELDS)[number];
 
@@ -21,6 +21,7 @@ export function PromotionsTable({
   actions,
   activeId,
   imageFirst,
+  audience,
 }: {
   rows: PromotionRow[];
   statusNames: string[] | undefined;
@@ -34,6 +35,7 @@ export function PromotionsTable({
   activeId?: number | null;
   /** The station's list puts the image first (spec 001 §2.11). */
   imageFirst?: boolean;
+  audience?: DeadlineAudience;
 }) {
   const { t } = useTranslation();
   const imageHead = <TableHead>{t('promotions.columns.image')}</TableHead>;
@@ -96,7 +98,7 @@ export function PromotionsTable({
             <TableCell>
               <div className="flex flex-col items-start gap-1">
                 <PromotionStatus status={row.status} names={statusNames} sentToPrinters={row.sent_to_printers_at !== null} />
-                <DeadlineBadge deadline={row.deadline} />
+                <DeadlineBadge deadline={row.deadline} audience={audience} />
               </div>
             </TableCell>
             <TableCell className={stickyColumn('right', row.id === activeId ? 'max-lg:bg-accent' : undefined)}>
