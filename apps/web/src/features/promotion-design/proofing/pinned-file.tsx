@@ -4,6 +4,8 @@ import type { FilePin } from '@promo/shared';
 import { cn } from '@/lib/cn';
 import type { PinPlacement } from './api';
 import { drawFirstPage } from './pdf-first-page';
+import { useTouchGestures } from './touch-gestures';
+import type { ZoomControl } from './zoomable-file';
 
 /** What is reviewed: an image rendition, or the first page of a PDF. */
 export type ReviewedFile = { kind: 'image'; src: string; name: string } | { kind: 'pdf'; src: string; name: string };
@@ -27,14 +29,17 @@ interface Props {
   onMoveDraft?: (place: PinPlacement) => void;
   /** The width the file is drawn at. */
   width: number;
+  /** Zooming by touch (a phone's viewer): double tap, pinch and one-finger drag. */
+  zoom?: ZoomControl;
 }
 
 /**
  * A file with its numbered pins over it, positioned in fractions of its size so every rendition
  * shows them in place. Each pin is a button (its number and text are its name); with `onPlace`
- * a click on the file marks a point and a drag an area.
+ * a click on the file marks a point and a drag an area. A finger taps a point; its drags, pinches
+ * and double taps go to `zoom` (issue 21).
  */
-export function PinnedFile({ file, pins, selected, onSelect, onPlace, draft, onMoveDraft, width }: Props) {
+export function PinnedFile({ file, pins, selected, onSelect, onPlace, draft, onMoveDraft, width, zoom }: Props) {
   const { t } = useTranslation();
   const box = useRef<HTMLDivElement>(null);
   const canvas = useRef<HTMLCanvasElement>(null);
@@ -49,22 +54,32 @@ export function PinnedFile({ file, pins, selected, onSelect, onPlace, draft, onM
     return () => abort.abort();
   }, [file.kind, file.src, width]);
 
-  const at = (e: PointerEvent) => {
+  const at = (e: { clientX: number; clientY: number }) => {
     const r = box.current!.getBoundingClientRect();
     return { x: clamp((e.clientX - r.left) / r.width), y: clamp((e.clientY - r.top) / r.height) };
   };
+  const touch = useTouchGestures({
+    onTap: (p) => onPlace?.(at(p)),
+    onDoubleTap: (p) => zoom?.onDoubleTap(p),
+    onPinch: (scale, centre, phase) => zoom?.onPinch(scale, centre, phase),
+    onPan: (dx, dy) => zoom?.onPan(dx, dy),
+  });
+  const byFinger = (e: PointerEvent) => e.pointerType === 'touch' && !(e.target as HTMLElement).closest('[data-pin]');
   const onDown = (e: PointerEvent) => {
+    if (byFinger(e)) return touch.onPointerDown(e);
     if (!onPlace || e.button !== 0 || (e.target as HTMLElement).closest('[data-pin]')) return;
     const p = at(e);
     box.current!.setPointerCapture(e.pointerId);
     setDrag({ x0: p.x, y0: p.y, x1: p.x, y1: p.y, id: e.pointerId });
   };
   const onMove = (e: PointerEvent) => {
+    if (e.pointerType === 'touch') return touch.onPointerMove(e);
     if (drag?.id !== e.pointerId) return;
     const p = at(e);
     setDrag({ ...drag, x1: p.x, y1: p.y });
   };
   const onUp = (e: PointerEvent) => {
+    if (e.pointerType === 'touch') return touch.onPointerUp(e);
     if (drag?.id !== e.pointerId || !onPlace) return;
     setDrag(null);
     const r = box.current!.getBoundingClientRect();
@@ -96,12 +111,12 @@ export function PinnedFile({ file, pins, selected, onSelect, onPlace, draft, onM
   return (
     <div
       ref={box}
-      className={cn('relative w-fit max-w-full touch-none select-none', onPlace && 'cursor-crosshair')}
+      className={cn('relative w-fit touch-none select-none', !zoom && 'max-w-full', onPlace && 'cursor-crosshair')}
       style={{ width }}
       onPointerDown={onDown}
       onPointerMove={onMove}
       onPointerUp={onUp}
-      onPointerCancel={() => setDrag(null)}
+      onPointerCancel={(e) => (e.pointerType === 'touch' ? touch.onPointerCancel(e) : setDrag(null))}
       onKeyDown={onKey}
       tabIndex={onPlace ? 0 : undefined}
       role={onPlace ? 'application' : undefined}
