@@ -5,7 +5,7 @@ export default defineProject({
     name: 'server',
     environment: 'node',
     include: ['src/**/*.test.ts'],
-    globalSetup: ['src/test/global-setup.ts'],
+    globalSetup: ['src/test/global-setup.ts', 'src/test/push-ca-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
   },

@@ -44,6 +44,8 @@ import { milestonesRoutes } from './modules/promotions/milestones-routes';
 import { waitingRoutes } from './modules/waiting/routes';
 import { startDigestScheduler } from './modules/waiting/digest';
 import { auditRoutes } from './modules/audit/routes';
+import { attachPush } from './modules/push/plugin';
+import { pushRoutes } from './modules/push/routes';
 
 declare module 'fastify' {
   interface FastifyInstance {
@@ -138,6 +140,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     const digest = startDigestScheduler(db, mailer, { publicUrl: config.PUBLIC_URL, log: app.log, everyMs: config.DIGEST_CHECK_SECONDS * 1000 });
     app.addHook('onClose', async () => digest.stop());
   }
+  attachPush(app, config, { reminders: opts.digestScheduler ?? config.NODE_ENV !== 'test' });
   await healthRoutes(app);
 
   await app.register(
@@ -167,6 +170,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await auditRoutes(api);
       await milestonesRoutes(api);
       await waitingRoutes(api);
+      await pushRoutes(api);
       await apiDocsRoutes(api);
     },
   );

@@ -59,8 +59,32 @@ const envSchema = z.object({
   /** Keys go under this prefix, e.g. `promo/`, so the bucket can be shared. */
   S3_PREFIX: z.string().default(''),
   WEB_DIST: z.string().default(path.join(REPO_ROOT, 'apps/web/dist')),
+  /** Web Push (decision 022): without the pair, the first start makes one and keeps it in server_secrets. */
+  VAPID_PUBLIC_KEY: unset(z.string().optional()),
+  VAPID_PRIVATE_KEY: unset(z.string().optional()),
+  /** Who the push services may contact: a mailto: or https: URL. */
+  VAPID_SUBJECT: unset(z.string().regex(/^(mailto:|https:\/\/)/, 'VAPID_SUBJECT must be a mailto: or https: URL').default('mailto:no-reply@kampanje.local')),
+  /** Push endpoints allowed although their address is not public (comma-separated origins; tests' stand-in service). */
+  PUSH_ALLOWED_ORIGINS: z
+    .string()
+    .default('')
+    .transform((v, ctx) =>
+      v
+        .split(',')
+        .map((o) => o.trim())
+        .filter(Boolean)
+        .flatMap((o) => {
+          if (URL.canParse(o)) return [new URL(o).origin];
+          ctx.addIssue({ code: 'custom', message: `not an origin: ${o}` });
+          return [];
+        }),
+    ),
 })
   .refine((env) => !env.S3_URL === !env.S3_BUCKET, { path: ['S3_URL'], message: 'S3_URL and S3_BUCKET go together: set both or neither' })
+  .refine((env) => !env.VAPID_PUBLIC_KEY === !env.VAPID_PRIVATE_KEY, {
+    path: ['VAPID_PUBLIC_KEY'],
+    message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither',
+  })
   .refine((env) => !env.S3_ACCESS_KEY_ID === !env.S3_SECRET_ACCESS_KEY, {
     path: ['S3_ACCESS_KEY_ID'],
     message: 'S3_ACCESS_KEY_ID and S3_SECRET_ACCESS_KEY go together: set both or neither',

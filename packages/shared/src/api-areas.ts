@@ -15,6 +15,7 @@ import { proofing } from './contract/proofing';
 import { promotions } from './contract/promotions';
 import { milestones } from './contract/milestones';
 import { waiting } from './contract/waiting';
+import { push } from './contract/push';
 import { distribution, print, reports } from './contract/reports';
 import { settings } from './contract/settings';
 import { surfaces } from './contract/surfaces';
@@ -45,5 +46,6 @@ export const API_AREAS = {
   settings: { settings },
   feedback: { feedback },
   waiting: { waiting },
+  push: { push },
   audit: { audit },
 } as const;

@@ -29,6 +29,7 @@ export * from './contract/delivery';
 export * from './contract/settings';
 export * from './contract/milestones';
 export * from './contract/waiting';
+export * from './contract/push';
 export * from './contract/feedback';
 export * from './contract/catalogue-import';
 export * from './contract/audit';

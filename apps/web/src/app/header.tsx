@@ -6,6 +6,7 @@ import type { SessionUser } from '@promo/shared';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { backToAdmin, logout } from '@/features/auth/api';
+import { forgetThisDevice } from '@/features/push/browser-push';
 import { serverMessage } from '@/lib/api-client';
 import { setLanguage } from '@/lib/i18n';
 import { isImpersonating } from '@/lib/session';
@@ -41,6 +42,7 @@ export function Header({ user }: { user: SessionUser }) {
     navigate('/users');
   };
   const onLogout = async () => {
+    await forgetThisDevice();
     await logout();
     navigate('/login');
   };

@@ -54,6 +54,7 @@ const NOT_AUDITED: Record<string, string> = {
   'POST /api/design-chat/set-read-status-messages': 'a read receipt, not a change of data (decision 020)',
   'POST /api/notifications/read': 'a read receipt, not a change of data (decision 020)',
   'POST /api/files/upload': 'an unowned upload; the change that claims it (message, brief file, image) is logged with its file id',
+  'POST /api/push/subscriptions/{id}/test': 'queues a test push to the caller’s own device; no data of the business changes',
 };
 
 /**
@@ -78,6 +79,10 @@ const AUDITED_ELSEWHERE: Record<string, string> = {
   'POST /api/promotion-distributor/import-trackers': 'distribution (tracker import)',
   'POST /api/catalogue-import/files': 'catalogue import',
   'POST /api/catalogue-import/jobs': 'catalogue import',
+  // Issue 21: a subscription needs a reachable push service (the stand-in of push.test.ts).
+  'POST /api/push/subscriptions': 'push (push.test.ts)',
+  'PUT /api/push/subscriptions/{id}': 'push (push.test.ts)',
+  'DELETE /api/push/subscriptions/{id}': 'push (push.test.ts)',
 };
 
 interface Ctx {

@@ -3,6 +3,7 @@ import { CHAT_EVENTS, chat as contract } from '@promo/shared';
 import { acceptMultipart } from '../../lib/multipart-body';
 import { SOCKET_PATH } from '../../lib/realtime';
 import { ok, route } from '../../lib/route';
+import { deliverNotifications } from '../notifications/deliver';
 import { deleteMessage, getChat, markRead, rateSketch, sendMessage, updateMessage } from './service';
 
 export async function chatRoutes(app: FastifyInstance) {
@@ -20,7 +21,7 @@ export async function chatRoutes(app: FastifyInstance) {
     app,
     contract.send,
     async ({ auth, body }) => {
-      const message = await sendMessage(services, auth, body);
+      const message = await deliverNotifications(app, () => sendMessage(services, auth, body));
       return ok('Message sent', 'message_sent', { message });
     },
     acceptMultipart(app, contract.send.multipart),

@@ -15,6 +15,7 @@ import { assertPrintFilesOpen, printFilesFixed } from '../print/hq-files';
 import type { PreflightQueue } from '../preflight/queue';
 import { startPreflight } from '../preflight/store';
 import { visibleChat } from '../promotion-design/psd-access';
+import { pushSketchToRate } from '../push/design-pushes';
 import { chatMessagesByIds, chatParticipants, liveFileOfType, newChatMessage, removeMessages, replaceMessages, toChatMessages } from './messages';
 
 type NewMessage = z.output<typeof newMessageBody>;
@@ -129,6 +130,7 @@ async function writeMessage(tx: DbOrTx, s: ChatServices, auth: AuthContext, body
       : [];
   // An HQ file is checked against the design's surface once this commits (decision 017).
   const preflight = upload && body.type_file === 'HQ' ? await startPreflight(tx, upload, psd.surface_id) : null;
+  if (upload && body.type_file === 'Sketch') await pushSketchToRate(tx, psd.id);
   await writeAudit(tx, auth, {
     action: 'create',
     entity: 'chat_messages',

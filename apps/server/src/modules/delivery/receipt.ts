@@ -1,14 +1,16 @@
 import { and, eq } from 'drizzle-orm';
 import type { ParcelReceipt, ReceiptStatus } from '@promo/shared';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { distributorParcels, promotions } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { notFound } from '../../lib/errors';
 import { ownStation } from '../company/station';
 import { notify } from '../notifications/service';
+import { queuePush } from '../push/outbox';
 
 type ParcelRow = typeof distributorParcels.$inferSelect;
+export type ReceiptResult = { receipt: ParcelReceipt; changed: boolean };
 
 /** The receipt of a parcel row as the API shows it; null before the station answered. */
 export function receiptOf(p: Pick<ParcelRow, 'receipt_status' | 'receipt_note' | 'received_at'>): ParcelReceipt | null {
@@ -23,9 +25,19 @@ export function receiptOf(p: Pick<ParcelRow, 'receipt_status' | 'receipt_note' |
  * time stays as received_at, each answer is audited with what it replaced. A problem notifies the
  * parcel's distributor and the promotion's manager (bell and mail, after commit).
  */
-export async function confirmReceipt(db: Db, auth: AuthContext, body: { parcel_id: number; receipt_status: ReceiptStatus; receipt_note: string }) {
+export async function confirmReceipt(
+  db: Db,
+  auth: AuthContext,
+  body: { parcel_id: number; receipt_status: ReceiptStatus; receipt_note: string },
+  /** Called in the transaction with the result, so a route can keep its answer with the change. */
+  inTransaction: (tx: DbOrTx, result: ReceiptResult) => Promise<void> = async () => {},
+) {
   const station = await ownStation(db, auth);
-  return db.transaction(async (tx) => {
+  return db.transaction(async (tx): Promise<ReceiptResult> => {
+    const done = async (result: ReceiptResult) => {
+      await inTransaction(tx, result);
+      return result;
+    };
     const [parcel] = await tx
       .select()
       .from(distributorParcels)
@@ -34,7 +46,7 @@ export async function confirmReceipt(db: Db, auth: AuthContext, body: { parcel_i
     if (!parcel) throw notFound();
     const note = body.receipt_note;
     const unchanged = parcel.receipt_status === body.receipt_status && parcel.receipt_note === note;
-    if (unchanged) return { receipt: receiptOf(parcel)!, changed: false };
+    if (unchanged) return done({ receipt: receiptOf(parcel)!, changed: false });
     const now = new Date();
     const [saved] = await tx
       .update(distributorParcels)
@@ -54,8 +66,9 @@ export async function confirmReceipt(db: Db, auth: AuthContext, body: { parcel_i
       if (promotion) {
         const link = `/promotion-report-view?prom_id=${promotion.id}`;
         await notify(tx, [parcel.distributor_id, promotion.manager_id], { kind: 'receipt_problem', promotion_id: promotion.id, promotion_name: promotion.name, link });
+        await queuePush(tx, [parcel.distributor_id, promotion.manager_id], { kind: 'receipt_problem', facts: { promotion: promotion.name }, link });
       }
     }
-    return { receipt: receiptOf(saved!)!, changed: true };
+    return done({ receipt: receiptOf(saved!)!, changed: true });
   });
 }

@@ -17,6 +17,7 @@ import type { AuthContext } from '../../lib/auth-context';
 import { AppError, notFound } from '../../lib/errors';
 import { sheetRows, UnreadableFile, type SheetRow } from '../catalogue-import/read-rows';
 import { notify } from '../notifications/service';
+import { queuePush } from '../push/outbox';
 import { recordEvent } from '../promotions/service';
 import { hasPrintedParcel } from '../reports/access';
 import { loadReport } from '../reports/load';
@@ -228,6 +229,7 @@ export async function applyTrackerImport(db: Db, auth: AuthContext, promotionId:
           entityId: parcel!.id,
           after: { promotion_id: promotionId, station_id: r.station!.id, tracker_number: r.tracker_number, pairs: r.create!.map((p) => p.psd_id) },
         });
+        await queuePush(tx, [r.station!.id], { kind: 'parcel_sent', facts: { promotion: promotion.name, tracker: r.tracker_number }, link: `/user-promotions/${promotionId}?parcel=${parcel!.id}` });
       } else if (r.action === 'update') {
         await tx.update(distributorParcels).set({ tracker_number: r.tracker_number }).where(eq(distributorParcels.id, r.parcel_id!));
         await writeAudit(tx, auth, {

@@ -6,6 +6,7 @@ import { writeAudit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { AppError, invalidField, notFound } from '../../lib/errors';
 import { notify } from '../notifications/service';
+import { queuePush } from '../push/outbox';
 import { listPromotions, recordEvent } from '../promotions/service';
 import { loadReport } from '../reports/load';
 import { hasPrintedParcel } from '../reports/access';
@@ -61,6 +62,7 @@ export async function setDistributorTracker(
     const status = await recomputeDeliveryStatus(tx, promotion.id, auth.user.id, report);
     const link = `/user-promotions`;
     await notify(tx, [station.id], { kind: 'distributed', promotion_id: promotion.id, promotion_name: promotion.name, link });
+    await queuePush(tx, [station.id], { kind: 'parcel_sent', facts: { promotion: promotion.name, tracker: body.tracker_number }, link: `/user-promotions/${promotion.id}?parcel=${parcel!.id}` });
     if (status === 4) {
       await notify(tx, [promotion.manager_id], { kind: 'distributed', promotion_id: promotion.id, promotion_name: promotion.name, link: `/promotion-report-view?prom_id=${promotion.id}` });
     }

@@ -18,13 +18,15 @@ export function noteStored(list: StoredNotification[]) {
 
 /**
  * Runs `work`, which stores notifications with notify() in its transaction; once it has
- * succeeded (committed), mails them and pushes each to its recipient's channel. A failed work
- * sends nothing: its notifications were rolled back.
+ * succeeded (committed), mails them, pushes each to its recipient's channel and starts the Web
+ * Push sender for what queuePush() stored. A failed work sends nothing: its notifications were
+ * rolled back.
  */
 export async function deliverNotifications<T>(app: FastifyInstance, work: () => Promise<T>): Promise<T> {
   const created: StoredNotification[] = [];
   const result = await stored.run(created, work);
   void app.mailer.flush();
+  void app.push.sender.flush();
   for (const n of created) app.realtime.publish([n.user_id], NOTIFICATION_EVENT, n.row);
   return result;
 }

@@ -7,6 +7,7 @@ import type { AuthContext } from '../../lib/auth-context';
 import { AppError, invalidField, notFound } from '../../lib/errors';
 import { urlImagesFor } from '../../lib/images';
 import { notify } from '../notifications/service';
+import { queuePush } from '../push/outbox';
 import { getPromotion, listPromotions, recordEvent } from '../promotions/service';
 import { loadReport, printedParcelsOf } from '../reports/load';
 import { recomputeDeliveryStatus } from '../reports/service';
@@ -143,6 +144,7 @@ export async function setPrinted(
       promotion_name: promotion.name,
       link: `/promotion-report-view?prom_id=${promotion.id}`,
     });
+    await queuePush(tx, [settings?.distributor_id], { kind: 'parcels_to_send', facts: { promotion: promotion.name }, link: `/promotion-report-view?prom_id=${promotion.id}` });
     await writeAudit(tx, auth, { action: 'set_printed', entity: 'promotions', entityId: promotion.id, after: { parcel: parcel!.id, pairs: wanted } });
     return parcel!;
   });

@@ -15,6 +15,7 @@ import { visiblePsd } from './psd-access';
 import { assertNotSentToPrinters, recomputeDesignStatus } from './service';
 import { allQueries } from '../../lib/queries';
 import { deadlinesOf } from '../promotions/milestones';
+import { pushNewBrief } from '../push/design-pushes';
 
 export const downloadUrl = (table: 'design_chats' | 'promotion_surface_designs', tableId: number, id: number) =>
   `/api/files/download-stream?table_name=${table}&table_id=${tableId}&message_id=${id}`;
@@ -160,6 +161,7 @@ export async function updateBrief(db: Db, auth: AuthContext, id: number, body: B
       .set({ ...changes, updated_at })
       .where(eq(promotionSurfaceDesigns.id, id));
     if (statusChanged) await recomputeDesignStatus(tx, before.promotion_id, auth.user.id);
+    if (statusChanged && changes.status === 'Brief') await pushNewBrief(tx, id);
     const changedBefore = Object.fromEntries(Object.keys(changes).map((k) => [k, before[k as keyof typeof before]]));
     const after = openPins ? { ...changes, completed_with_open_pins: openPins } : changes;
     await writeAudit(tx, auth, { action: 'update_brief', entity: 'promotion_surface_designs', entityId: id, before: changedBefore, after });

@@ -3,6 +3,7 @@ import { DESIGN_STATUS_EVENT, designPage as page, promotionDesign as contract } 
 import { acceptMultipart } from '../../lib/multipart-body';
 import { ok, route } from '../../lib/route';
 import { designParticipants } from '../chat/messages';
+import { deliverNotifications } from '../notifications/deliver';
 import { addBriefFiles, addBriefProduct, bindDesigner, deleteBriefFile, deleteBriefProduct, getDesignPage, searchProducts, updateBrief } from './design-page';
 import { addDesign, addSurface, allDesigns, allSurfaces, removeDesign, removeSurface, surfacesWithDesigns } from './service';
 
@@ -37,7 +38,7 @@ export async function designPageRoutes(app: FastifyInstance) {
   route(app, page.get, async ({ auth, query }) => ok('Design', 'design', await getDesignPage(app.db, auth, query)));
 
   route(app, page.updateBrief, async ({ auth, params, body }) => {
-    const status = await updateBrief(app.db, auth, params.id, body);
+    const status = await deliverNotifications(app, () => updateBrief(app.db, auth, params.id, body));
     if (status) app.realtime.publish(await designParticipants(app.db, params.id), DESIGN_STATUS_EVENT, status);
     return ok('Design updated', 'design_updated');
   });

@@ -17,6 +17,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { getPromotion, recordEvent } from '../promotions/service';
 import { distributorParcelsOf, freezeAmounts, loadReport, printedParcelsOf } from './load';
 import { notify } from '../notifications/service';
+import { queuePush } from '../push/outbox';
 import { assertReportVisible } from './access';
 import { preflightOfSending } from './send-preflight';
 import { deliveryFollowUp } from '../delivery/follow-up';
@@ -217,6 +218,7 @@ export async function sendToPrinters(
       await recordEvent(tx, promotion.id, `status_${PROMOTION_STATUS_NAMES[2]}`, auth.user.id);
     }
     await notify(tx, printerIdsOf(report), { kind: 'sent_to_printers', promotion_id: promotion.id, promotion_name: promotion.name, link: `/print-promotion-report?prom_id=${promotion.id}` });
+    await queuePush(tx, printerIdsOf(report), { kind: 'to_print', facts: { promotion: promotion.name }, link: `/print-promotion-report?prom_id=${promotion.id}` });
     return { sent: true as const, surfaces: [], preflight: { preflight_pending: preflight.preflight_pending, preflight_failed: preflight.preflight_failed } };
   });
 }

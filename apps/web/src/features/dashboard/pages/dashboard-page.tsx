@@ -1,9 +1,13 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { useCurrentUser } from '@/lib/session';
+import { PushDevices } from '@/features/push/push-devices';
 import { WaitingPanel } from '../components/waiting-panel';
 
-/** The start page (spec 000 §2, one-second loading state): the welcome and what waits for the user (issue 15). */
+/**
+ * The start page (spec 000 §2, one-second loading state): the welcome, what waits for the user
+ * (issue 15) and this device's push notifications (issue 21).
+ */
 export default function DashboardPage() {
   const { t } = useTranslation();
   const user = useCurrentUser();
@@ -14,12 +18,13 @@ export default function DashboardPage() {
   }, []);
   if (loading) return <p className="text-muted-foreground">{t('common.load_data')}</p>;
   return (
-    <section className="grid gap-6 rounded-lg border border-border bg-background p-6">
+    <section className="grid gap-6 rounded-lg border border-border bg-background p-6 max-sm:p-4">
       <div>
         <h1 className="text-2xl font-semibold">{t('dashboard.title')}</h1>
         <p className="mt-2 text-muted-foreground">{t('dashboard.welcome', { name: user?.name ?? '' })}</p>
       </div>
       {user && <WaitingPanel userId={user.id} />}
+      {user && <PushDevices className="border-t border-border pt-4" />}
     </section>
   );
 }
