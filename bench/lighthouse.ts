@@ -81,8 +81,10 @@ async function signIn(port: number, base: string, email: string) {
   await page.locator('button[type=submit]').click();
   await page.waitForFunction(() => location.pathname === '/');
   // The sign-in loaded the app's files: drop them, so the audit is a first load with a session.
+  // The service worker and what it precached, and the station's saved lists, go too (issue 21).
   const cdp = await page.createCDPSession();
   await cdp.send('Network.clearBrowserCache');
+  await cdp.send('Storage.clearDataForOrigin', { origin: new URL(base).origin, storageTypes: 'service_workers,cache_storage,indexeddb' });
   await page.close();
   await browser.disconnect();
 }

@@ -30,9 +30,13 @@ const kib = (list) => [...list].reduce((n, f) => n + gzipBytes(f), 0) / 1024;
 
 const login = files('index.html');
 const signedIn = files('src/app/layouts/main-layout.tsx', new Set(login));
+// The service worker's registration comes after the first render; what it adds to the sign-in
+// page's scripts (its chunk and what that imports beyond the entry) is held to its own budget.
+const registration = new Set([...files('src/lib/register-sw.ts')].filter((f) => !login.has(f)));
 const routes = [
   { name: 'sign-in page (/login)', files: login, limit: budget.login },
   { name: 'signed-in shell (entry + layout)', files: signedIn, limit: budget.signedInShell },
+  { name: 'service worker registration (after first render)', files: registration, limit: budget.serviceWorkerRegistration },
 ];
 let failed = false;
 for (const r of routes) {

@@ -4,6 +4,7 @@ import { loadConfig } from './config';
 import { acquireDataDirLock } from './db/data-dir-lock';
 import { openDatabase } from './db/client';
 import { isEmpty, seedDemo } from './db/seed/demo';
+import { sweepIdempotencyKeys } from './lib/idempotency';
 import { storageFor } from './lib/storage';
 import { sweepUnclaimedUploads } from './lib/uploads';
 
@@ -28,13 +29,14 @@ app.preflight
   .catch((err) => app.log.error({ err }, 'pending preflights could not be queued'));
 
 // Uploads nobody attached within a day, and stored files no row names (left by a crash) after a
-// day, are removed hourly; PGlite is vacuumed then too.
+// day, are removed hourly, and idempotency keys after 7 days; PGlite is vacuumed then too.
 const sweeper = setInterval(() => {
   sweepUnclaimedUploads(database.db, storage)
     .then((n) => n && app.log.info({ removed: n }, 'unclaimed uploads and unrecorded files removed'))
     .catch((err) => app.log.error({ err }, 'upload sweep failed'));
   maintain().catch((err) => app.log.error({ err }, 'vacuum failed'));
   app.loginThrottle.sweep().catch((err) => app.log.error({ err }, 'sign-in throttle sweep failed'));
+  sweepIdempotencyKeys(database.db).catch((err) => app.log.error({ err }, 'idempotency key sweep failed'));
 }, 3600_000);
 sweeper.unref();
 

@@ -13,4 +13,8 @@ void i18nReady.then(() => {
       <ToastHost />
     </>,
   );
+  // After the first paint and outside the entry: the service worker and a station's offline help.
+  const start = () => void import('./lib/register-sw').then((m) => m.registerServiceWorker());
+  if ('requestIdleCallback' in window) requestIdleCallback(start, { timeout: 2000 });
+  else setTimeout(start, 200);
 });

@@ -3,6 +3,7 @@ import type { MultipartFile } from '@fastify/multipart';
 import { and, inArray, isNull } from 'drizzle-orm';
 import { files } from '../db/schema';
 import { AppError, invalidField } from './errors';
+import { REPLAYED_HEADER } from './idempotency';
 import { parseQs } from './parse-qs';
 import { deleteFiles, storeUpload } from './uploads';
 
@@ -55,7 +56,7 @@ function namedAfterPart(err: unknown, field: string): unknown {
  * Each file part streams through the shared upload step (`storeUpload`) and is replaced by its new
  * file id under the body key `fileFields` (the contract's `multipart`) names; text fields are parsed like a form body. The
  * call's own schema then validates the result, so both encodings meet one contract. When the
- * answer is an error, the files the request stored and nothing claimed are deleted again.
+ * answer is an error (or a repeat's stored answer), the files the request stored and nothing claimed are deleted again.
  */
 export function acceptMultipart(app: FastifyInstance, fileFields: FileFields = {}, limits?: { fields?: number; files?: number }) {
   const stored = new WeakMap<FastifyRequest, number[]>();
@@ -102,7 +103,8 @@ export function acceptMultipart(app: FastifyInstance, fileFields: FileFields = {
     },
     onSend: async (req: FastifyRequest, reply: FastifyReply, payload: unknown) => {
       const ids = stored.get(req);
-      if (!ids?.length || reply.statusCode < 400) return payload;
+      // A replayed answer (lib/idempotency.ts) claimed nothing this request stored either.
+      if (!ids?.length || (reply.statusCode < 400 && reply.getHeader(REPLAYED_HEADER) !== 'true')) return payload;
       try {
         const unclaimed = await app.db
           .select({ id: files.id })

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { FastifyInstance, FastifyReply, FastifyRequest } from 'fastify';
 import fastifyStatic from '@fastify/static';
+import { manifestRoute } from './web-manifest';
 
 /** Files the build also wrote as .br and .gz (apps/web/build/precompress.ts). */
 const PRECOMPRESSED = /\.(js|mjs|css|html|svg|json|txt|webmanifest)(\.br|\.gz)?$/;
@@ -30,12 +31,14 @@ export async function serveWebApp(app: FastifyInstance, root: string) {
       if (file.includes(`${path.sep}assets${path.sep}`)) {
         res.setHeader('cache-control', 'public, max-age=31536000, immutable');
       } else {
+        // The service worker too: the browser then checks for a new version at every start.
         res.setHeader('cache-control', 'no-cache');
       }
       if (/\.html(\.br|\.gz)?$/.test(file)) res.setHeader('vary', 'accept-encoding, cookie');
       else if (PRECOMPRESSED.test(file)) res.setHeader('vary', 'accept-encoding');
     },
   });
+  manifestRoute(app);
   /**
    * The page of a web app route. With a session (and not on the sign-in page) it is signed-in.html,
    * which also names the signed-in layout's scripts, so the browser fetches them beside the entry

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
 import ExcelJS from 'exceljs';
@@ -6,7 +7,7 @@ import { createTestApp, type TestApp } from './test-app';
 import { buildPromotion, newStation, newSurface, reportView, sendToPrinters, setAmounts, userIdByEmail } from './print-flow-fixture';
 import { uploadFile } from './design-fixture';
 import { pngImage, zipBytes } from './images';
-import { postMultipart } from './multipart';
+import { formData, postMultipart } from './multipart';
 
 let t: TestApp;
 let admin: string;
@@ -203,5 +204,59 @@ describe('placement photos', () => {
     };
     const a = rowOf(f.a.name)!;
     expect(a.slice(-6)).toEqual(['Sendt / Sent', expect.stringMatching(/^\d\d\.\d\d\.\d{4}$/), 'Problem / Problem', 'Vimpel mangler', 0, '0 / 2']);
+  });
+});
+
+describe('retries from an offline queue (Idempotency-Key, decision 023)', () => {
+  it('a receipt and a photo sent again after a lost answer change, audit and store once', async () => {
+    const f = await flow();
+    const receiptKey = randomUUID();
+    const sendReceipt = () =>
+      t.app.inject({
+        method: 'POST',
+        url: '/company_api/parcel-receipt',
+        payload: `parcel_id=${f.parcelId}&receipt_status=problem&receipt_note=${encodeURIComponent('Plakat revet')}`,
+        headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: f.tokenA, 'idempotency-key': receiptKey },
+      });
+    const first = await sendReceipt();
+    expect(first.statusCode, first.body).toBe(200);
+    const retry = await sendReceipt();
+    expect(retry.statusCode).toBe(200);
+    expect(retry.headers['idempotent-replayed']).toBe('true');
+    expect(retry.json()).toEqual(first.json());
+    expect((await auditOf('distributor_parcels', f.parcelId)).map((r) => r.action)).toEqual(['confirm_parcel_receipt']);
+    // One problem answer, one notification each for the distributor and the manager.
+    const told = await t.database.db.select().from(notifications).where(and(eq(notifications.promotion_id, f.promotion.id), eq(notifications.kind, 'receipt_problem')));
+    expect(new Set(told.map((n) => n.user_id)).size).toBe(told.length);
+
+    // The photo goes as one multipart call (the queue's way): the repeat's own upload is removed again.
+    const photoKey = randomUUID();
+    const png = await pngImage(400, 300);
+    const sendPhoto = () => {
+      const { payload, headers } = formData([
+        ['promotion_id', String(f.promotion.id)],
+        ['surface_id', String(f.s1)],
+        ['file', { filename: 'oppe.png', content: png }],
+      ]);
+      return t.app.inject({ method: 'POST', url: '/company_api/placement-photos', payload, headers: { ...headers, authorization: f.tokenA, 'idempotency-key': photoKey } });
+    };
+    const added = await sendPhoto();
+    expect(added.statusCode, added.body).toBe(201);
+    const uploadsBefore = (await t.database.db.select({ id: files.id }).from(files).where(eq(files.variant, 'upload'))).length;
+    const again = await sendPhoto();
+    expect(again.statusCode).toBe(201);
+    expect(again.json().data).toEqual(added.json().data);
+    const photos = await t.database.db.select().from(placementPhotos).where(eq(placementPhotos.promotion_id, f.promotion.id));
+    expect(photos).toHaveLength(1);
+    expect(await auditOf('placement_photos', photos[0]!.id)).toHaveLength(1);
+    expect((await t.database.db.select({ id: files.id }).from(files).where(eq(files.variant, 'upload'))).length).toBe(uploadsBefore);
+    // The same key on the other call is refused.
+    const reused = await t.app.inject({
+      method: 'POST',
+      url: '/company_api/parcel-receipt',
+      payload: `parcel_id=${f.parcelId}&receipt_status=ok`,
+      headers: { 'content-type': 'application/x-www-form-urlencoded', authorization: f.tokenA, 'idempotency-key': photoKey },
+    });
+    expect(reused.statusCode).toBe(422);
   });
 });

@@ -62,7 +62,14 @@ async function photoCount(db: DbOrTx, promotionId: number, stationId: number, su
  * this call), for a surface delivered to it in a promotion it sees. The renditions are made before
  * the short transaction that records them, as for every image.
  */
-export async function addPlacementPhoto(db: Db, storage: Storage, auth: AuthContext, body: { promotion_id: number; surface_id: number; file_id: number }) {
+export async function addPlacementPhoto(
+  db: Db,
+  storage: Storage,
+  auth: AuthContext,
+  body: { promotion_id: number; surface_id: number; file_id: number },
+  /** Called in the recording transaction with the new photo, so a route can keep its answer with it. */
+  inTransaction: (tx: DbOrTx, photo: PlacementPhoto) => Promise<void> = async () => {},
+): Promise<PlacementPhoto> {
   const station = await ownStation(db, auth);
   const [visible] = await db
     .select({ id: promotions.id })
@@ -81,7 +88,8 @@ export async function addPlacementPhoto(db: Db, storage: Storage, auth: AuthCont
   try {
     rendered = await renderImage(storage, upload, ['w_500', 'w_200']);
     const made = rendered;
-    const photo = await db.transaction(async (tx) => {
+    const surface = delivered.find((s) => s.surface_id === body.surface_id)!;
+    return await db.transaction(async (tx) => {
       if ((await photoCount(tx, body.promotion_id, station.id, body.surface_id)) >= MAX_PLACEMENT_PHOTOS_PER_SURFACE) throw tooManyPhotos();
       const [row] = await tx
         .insert(placementPhotos)
@@ -94,17 +102,17 @@ export async function addPlacementPhoto(db: Db, storage: Storage, auth: AuthCont
         entityId: row!.id,
         after: { promotion_id: body.promotion_id, station_id: station.id, surface_id: body.surface_id, file_id: upload.id },
       });
-      return row!;
+      const urls = await urlImagesFor(tx, [upload.id]);
+      const photo: PlacementPhoto = {
+        id: row!.id,
+        surface_id: row!.surface_id,
+        surface_name: surface.surface_name,
+        url_images: urls.get(upload.id)!,
+        created_at: row!.created_at.toISOString(),
+      };
+      await inTransaction(tx, photo);
+      return photo;
     });
-    const urls = await urlImagesFor(db, [upload.id]);
-    const surface = delivered.find((s) => s.surface_id === body.surface_id)!;
-    return {
-      id: photo.id,
-      surface_id: photo.surface_id,
-      surface_name: surface.surface_name,
-      url_images: urls.get(upload.id)!,
-      created_at: photo.created_at.toISOString(),
-    } satisfies PlacementPhoto;
   } catch (err) {
     await discardRenditions(storage, rendered);
     throw err;

@@ -1,24 +1,33 @@
 import type { FastifyInstance } from 'fastify';
-import { placement, receipt, trackerImport } from '@promo/shared';
+import { placement, receipt, trackerImport, type PlacementPhoto } from '@promo/shared';
 import { AppError } from '../../lib/errors';
+import { idempotent } from '../../lib/idempotency';
 import { acceptMultipart, parsedPart } from '../../lib/multipart-body';
 import { ok, route } from '../../lib/route';
 import { deliverNotifications } from '../notifications/deliver';
 import { addPlacementPhoto, removePlacementPhoto } from './placement';
-import { confirmReceipt } from './receipt';
+import { confirmReceipt, type ReceiptResult } from './receipt';
 import { applyTrackerImport, previewTrackerImport, readTrackerFile } from './tracker-import';
 
 /** After the distributor's parcel (decision 019): receipt and placement photos (station), tracker import (distributor). */
 export async function deliveryRoutes(app: FastifyInstance) {
-  route(app, receipt.confirm, async ({ auth, body }) => {
-    const saved = await deliverNotifications(app, () => confirmReceipt(app.db, auth, body));
-    return saved.changed ? ok('Receipt confirmed', 'receipt_saved', saved.receipt) : ok('The answer is unchanged', 'receipt_unchanged', saved.receipt);
-  });
+  const receiptAnswer = (saved: ReceiptResult) =>
+    saved.changed ? ok('Receipt confirmed', 'receipt_saved', saved.receipt) : ok('The answer is unchanged', 'receipt_unchanged', saved.receipt);
+  // Both calls may come again from a device's offline queue: an Idempotency-Key makes the repeat a no-op.
+  route(app, receipt.confirm, async ({ auth, body, req, reply }) =>
+    idempotent(app.db, req, reply, auth.user.id, async (keep) =>
+      receiptAnswer(await deliverNotifications(app, () => confirmReceipt(app.db, auth, body, (tx, saved) => keep(tx, receiptAnswer(saved))))),
+    ),
+  );
 
+  const photoAnswer = (photo: PlacementPhoto) => ok('Photo added', 'placement_photo_added', photo);
   route(
     app,
     placement.add,
-    async ({ auth, body }) => ok('Photo added', 'placement_photo_added', await addPlacementPhoto(app.db, app.storage, auth, body)),
+    async ({ auth, body, req, reply }) =>
+      idempotent(app.db, req, reply, auth.user.id, async (keep) =>
+        photoAnswer(await addPlacementPhoto(app.db, app.storage, auth, body, (tx, photo) => keep(tx, photoAnswer(photo)))),
+      ),
     acceptMultipart(app, placement.add.multipart),
   );
 

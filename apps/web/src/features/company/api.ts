@@ -2,6 +2,7 @@ import { keepPreviousData, queryOptions } from '@tanstack/react-query';
 import { isAxiosError } from 'axios';
 import {
   company,
+  fillPath,
   placement,
   receipt,
   type ParcelReceipt,
@@ -13,7 +14,7 @@ import {
   type UserPromotionData,
 } from '@promo/shared';
 import { call } from '@/lib/api-client';
-import { uploadFile } from '@/lib/upload';
+import { submit } from '@/lib/offline-queue';
 import type { ApiErrorBody } from '@/lib/error-catalogue';
 
 export interface PlannerParams {
@@ -85,15 +86,36 @@ export const saveAmount = (surface_id: number, amount: number) =>
 export const isNoSuchCompany = (error: unknown) =>
   isAxiosError<ApiErrorBody>(error) && error.response?.data?.message_key === 'no_such_company';
 
-/** The station's answer about one of its parcels (decision 019). */
-export const confirmReceipt = (body: { parcel_id: number; receipt_status: ReceiptStatus; receipt_note: string }) =>
-  call<ParcelReceipt>(receipt.confirm, { body }, { silent: true });
+/**
+ * The station's answer about one of its parcels (decision 019). It goes through the offline queue
+ * (decision 023): sent now with an idempotency key, or kept on the device until the connection
+ * returns (`sent: false`). `label` names the parcel in the list of waiting actions.
+ */
+export const confirmReceipt = (promotionId: number, label: string, body: { parcel_id: number; receipt_status: ReceiptStatus; receipt_note: string }) =>
+  submit<ParcelReceipt>({
+    kind: 'receipt',
+    label,
+    refresh: [...companyKeys.promotion(promotionId)],
+    request: { path: fillPath(receipt.confirm.path), fields: { parcel_id: String(body.parcel_id), receipt_status: body.receipt_status, receipt_note: body.receipt_note } },
+  });
 
-/** A placement photo: the image goes through the upload step (streamed, images only), then is claimed. */
-export async function addPlacementPhoto(promotionId: number, surfaceId: number, file: File, onProgress?: (fraction: number) => void) {
-  onProgress?.(0);
-  const uploaded = await uploadFile(file, 'image', onProgress);
-  return call<PlacementPhoto>(placement.add, { body: { promotion_id: promotionId, surface_id: surfaceId, file_id: uploaded.file_id } }, { silent: true });
-}
+/**
+ * A placement photo: one multipart call with the image (streamed, images only, decision 019),
+ * through the offline queue like a receipt; the photo waits on the device while offline.
+ */
+export const addPlacementPhoto = (promotionId: number, surface: { surface_id: number; surface_name: string }, file: File, onProgress?: (fraction: number) => void) =>
+  submit<PlacementPhoto>(
+    {
+      kind: 'photo',
+      label: surface.surface_name,
+      refresh: [...companyKeys.promotion(promotionId)],
+      request: {
+        path: fillPath(placement.add.path),
+        fields: { promotion_id: String(promotionId), surface_id: String(surface.surface_id) },
+        file: { field: 'file', blob: file, name: file.name },
+      },
+    },
+    onProgress,
+  );
 
 export const deletePlacementPhoto = (id: number) => call(placement.remove, { params: { id } }, { silent: true });

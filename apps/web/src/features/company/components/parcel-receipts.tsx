@@ -2,7 +2,8 @@ import { useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isAxiosError } from 'axios';
-import { CheckCircle2, PackageCheck, TriangleAlert } from 'lucide-react';
+import { CheckCircle2, Clock, PackageCheck, TriangleAlert } from 'lucide-react';
+import type { TFunction } from 'i18next';
 import { MAX_RECEIPT_NOTE, type CompanyParcel, type ReceiptStatus } from '@promo/shared';
 import { Button } from '@/components/ui/button';
 import { Label } from '@/components/ui/label';
@@ -13,6 +14,7 @@ import type { ApiErrorBody } from '@/lib/error-catalogue';
 import { toast } from '@/components/ui/use-toast';
 import { useSaveFeedback } from '@/lib/use-save-feedback';
 import { cn } from '@/lib/cn';
+import { useQueuedActions } from '@/lib/offline-queue';
 import { companyKeys, confirmReceipt } from '../api';
 
 /** A receipt's status as a short coloured line. */
@@ -30,6 +32,8 @@ export function ReceiptBadge({ status }: { status: ReceiptStatus | null }) {
   );
 }
 
+const parcelName = (p: CompanyParcel, t: TFunction) => (p.tracker_number ? t('delivery.receipt.parcel', { tracker: p.tracker_number }) : t('delivery.receipt.parcel_no_tracker'));
+
 function ReceiptForm({ parcel, promotionId, onDone }: { parcel: CompanyParcel; promotionId: number; onDone: () => void }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -38,10 +42,13 @@ function ReceiptForm({ parcel, promotionId, onDone }: { parcel: CompanyParcel; p
   const [note, setNote] = useState(parcel.receipt?.note ?? '');
   const [noteError, setNoteError] = useState<string | null>(null);
   const save = useMutation({
-    mutationFn: () => confirmReceipt({ parcel_id: parcel.id, receipt_status: status, receipt_note: note }),
+    // Runs offline too: the queue keeps the answer on the device (TanStack would pause it instead).
+    networkMode: 'always',
+    mutationFn: () => confirmReceipt(promotionId, parcelName(parcel, t), { parcel_id: parcel.id, receipt_status: status, receipt_note: note }),
     onSuccess: (res) => {
-      toast({ title: t('toast.system_message'), description: serverMessage(res) });
-      void queryClient.invalidateQueries({ queryKey: companyKeys.promotion(promotionId) });
+      // Offline the answer waits on the device; the parcel then shows it as waiting to be sent.
+      toast({ title: t('toast.system_message'), description: res.sent ? serverMessage(res.answer) : t('offline.queued') });
+      if (res.sent) void queryClient.invalidateQueries({ queryKey: companyKeys.promotion(promotionId) });
       onDone();
     },
     onError: (err) => {
@@ -118,19 +125,22 @@ function ReceiptForm({ parcel, promotionId, onDone }: { parcel: CompanyParcel; p
 export function ParcelReceipts({ promotionId, parcels }: { promotionId: number; parcels: CompanyParcel[] }) {
   const { t } = useTranslation();
   const [editing, setEditing] = useState<number | null>(null);
+  const queued = useQueuedActions();
   if (!parcels.length) return null;
+  const waitingFor = (p: CompanyParcel) => queued.findLast((a) => a.kind === 'receipt' && !a.failed && a.request.fields.parcel_id === String(p.id));
   return (
     <section className="grid gap-3" aria-labelledby="parcel-receipts-title" data-testid="parcel-receipts">
       <h3 id="parcel-receipts-title" className="font-semibold">
         {t('delivery.receipt.title')}
       </h3>
       {parcels.map((p) => {
-        const open = !p.receipt || editing === p.id;
+        const waiting = editing === p.id ? undefined : waitingFor(p);
+        const open = !waiting && (!p.receipt || editing === p.id);
         return (
           <article key={p.id} className={cn('grid gap-2 rounded-md border border-border p-3', p.receipt?.status === 'problem' && 'border-destructive/60')} data-testid={`parcel-${p.id}`}>
             <div className="flex flex-wrap items-baseline justify-between gap-x-3 gap-y-1">
               <span className="font-medium">
-                {p.tracker_number ? t('delivery.receipt.parcel', { tracker: p.tracker_number }) : t('delivery.receipt.parcel_no_tracker')}
+                {parcelName(p, t)}
               </span>
               <span className="text-sm text-muted-foreground">{t('delivery.receipt.sent_on', { date: formatDate(p.created_at) })}</span>
             </div>
@@ -141,7 +151,16 @@ export function ParcelReceipts({ promotionId, parcels }: { promotionId: number; 
                 </li>
               ))}
             </ul>
-            {p.receipt && !open && (
+            {waiting && (
+              <div className="grid gap-1 text-sm" data-testid={`receipt-waiting-${p.id}`}>
+                <ReceiptBadge status={waiting.request.fields.receipt_status as ReceiptStatus} />
+                {waiting.request.fields.receipt_note && <p className="whitespace-pre-wrap">{waiting.request.fields.receipt_note}</p>}
+                <span className="inline-flex items-center gap-1 text-amber-900 dark:text-amber-200">
+                  <Clock className="size-4" aria-hidden /> {t('offline.pending')}
+                </span>
+              </div>
+            )}
+            {p.receipt && !open && !waiting && (
               <div className="grid gap-1 text-sm" data-testid={`receipt-${p.id}`}>
                 <ReceiptBadge status={p.receipt.status} />
                 {p.receipt.note && <p className="whitespace-pre-wrap">{p.receipt.note}</p>}

@@ -2,7 +2,7 @@ import { useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isAxiosError } from 'axios';
-import { Camera, Trash2 } from 'lucide-react';
+import { Camera, Clock, Trash2 } from 'lucide-react';
 import { IMAGE_EXTENSIONS, MAX_PLACEMENT_PHOTOS_PER_SURFACE, type PlacementPhoto, type PlacementSurface } from '@promo/shared';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
@@ -11,6 +11,7 @@ import { UploadProgress } from '@/components/ui/upload-progress';
 import { toast } from '@/components/ui/use-toast';
 import { serverMessage } from '@/lib/api-client';
 import { errorLines, type ApiErrorBody } from '@/lib/error-catalogue';
+import { useQueuedActions } from '@/lib/offline-queue';
 import { addPlacementPhoto, companyKeys, deletePlacementPhoto } from '../api';
 
 const IMAGE_ACCEPT = IMAGE_EXTENSIONS.map((e) => `.${e}`).join(',');
@@ -20,16 +21,26 @@ function SurfacePhotos({ promotionId, surface, onOpen, onDelete }: { promotionId
   const queryClient = useQueryClient();
   const input = useRef<HTMLInputElement>(null);
   const [progress, setProgress] = useState<number | null>(null);
+  const queued = useQueuedActions();
+  const waiting = queued.filter(
+    (a) => a.kind === 'photo' && !a.failed && a.request.fields.promotion_id === String(promotionId) && a.request.fields.surface_id === String(surface.surface_id),
+  ).length;
   const add = useMutation({
+    // Runs offline too: the queue keeps the photos on the device (TanStack would pause it instead).
+    networkMode: 'always',
     mutationFn: async (chosen: File[]) => {
       let added = 0;
+      let kept = 0;
       for (const file of chosen) {
-        await addPlacementPhoto(promotionId, surface.surface_id, file, setProgress);
-        added += 1;
+        const res = await addPlacementPhoto(promotionId, surface, file, setProgress);
+        if (res.sent) added += 1;
+        else kept += 1;
       }
-      return added;
+      return { added, kept };
     },
-    onSuccess: (count) => toast({ title: t('toast.system_message'), description: t('delivery.placement.added', { count }) }),
+    // Offline the photos wait on the device (decision 023) and are counted as waiting below.
+    onSuccess: ({ added, kept }) =>
+      toast({ title: t('toast.system_message'), description: kept ? t('offline.queued_photos', { count: kept }) : t('delivery.placement.added', { count: added }) }),
     onError: (err) => {
       const body = isAxiosError<ApiErrorBody>(err) ? err.response?.data : undefined;
       toast({ variant: 'destructive', title: t('errors.file_failed'), description: errorLines(body, t) || t('errors.unknown') });
@@ -39,7 +50,7 @@ function SurfacePhotos({ promotionId, surface, onOpen, onDelete }: { promotionId
       void queryClient.invalidateQueries({ queryKey: companyKeys.promotion(promotionId) });
     },
   });
-  const full = surface.photos.length >= MAX_PLACEMENT_PHOTOS_PER_SURFACE;
+  const full = surface.photos.length + waiting >= MAX_PLACEMENT_PHOTOS_PER_SURFACE;
   const inputId = `placement-file-${surface.surface_id}`;
   return (
     <article className="grid gap-2 rounded-md border border-border p-3" data-testid={`placement-surface-${surface.surface_id}`}>
@@ -75,13 +86,18 @@ function SurfacePhotos({ promotionId, surface, onOpen, onDelete }: { promotionId
           className="hidden"
           data-testid={`placement-input-${surface.surface_id}`}
           onChange={(e) => {
-            const chosen = [...(e.target.files ?? [])].slice(0, MAX_PLACEMENT_PHOTOS_PER_SURFACE - surface.photos.length);
+            const chosen = [...(e.target.files ?? [])].slice(0, MAX_PLACEMENT_PHOTOS_PER_SURFACE - surface.photos.length - waiting);
             e.target.value = '';
             if (chosen.length) add.mutate(chosen);
           }}
         />
         <span className="text-xs text-muted-foreground">{full ? t('delivery.placement.full', { max: MAX_PLACEMENT_PHOTOS_PER_SURFACE }) : t('common.image_types')}</span>
         {progress !== null && <UploadProgress fraction={progress} />}
+        {waiting > 0 && (
+          <span className="inline-flex items-center gap-1 text-sm text-amber-900 dark:text-amber-200" data-testid={`placement-waiting-${surface.surface_id}`}>
+            <Clock className="size-4" aria-hidden /> {t('offline.photos_waiting', { count: waiting })}
+          </span>
+        )}
       </div>
     </article>
   );
