@@ -81,18 +81,19 @@ test.describe('products list', () => {
     await openProducts(page);
     const price = header(page, NO.products.fields.price_per_item);
     const ean = header(page, NO.products.fields.ean);
-    const prices = async () => (await column(page, 'price_per_item').allTextContents()).map(Number);
+    // Prices read in Norwegian: 1\u00a0209,80.
+    const prices = async () => (await column(page, 'price_per_item').allTextContents()).map((p) => Number(p.replace(/\s/g, '').replace(',', '.')));
 
     await price.getByRole('button').click();
     await expect(price).toHaveAttribute('aria-sort', 'descending');
     await expect(ean).toHaveAttribute('aria-sort', 'none');
-    // The dearest seeded product costs 209.80, the cheapest 9.90.
-    await expect(column(page, 'price_per_item').first()).toHaveText('209.80');
+    // The dearest seeded product costs 209,80, the cheapest 9,90.
+    await expect(column(page, 'price_per_item').first()).toHaveText('209,80');
     expect(isSorted(await prices(), 'desc')).toBe(true);
 
     await price.getByRole('button').click();
     await expect(price).toHaveAttribute('aria-sort', 'ascending');
-    await expect(column(page, 'price_per_item').first()).toHaveText('9.90');
+    await expect(column(page, 'price_per_item').first()).toHaveText('9,90');
     expect(isSorted(await prices(), 'asc')).toBe(true);
 
     // No sort: the order of creation, the first seeded product (vendor code 500000) first.
@@ -103,7 +104,7 @@ test.describe('products list', () => {
 
     await price.getByRole('button').click();
     await expect(price).toHaveAttribute('aria-sort', 'descending');
-    await expect(column(page, 'price_per_item').first()).toHaveText('209.80');
+    await expect(column(page, 'price_per_item').first()).toHaveText('209,80');
 
     // A text column sorts by its text.
     const name = header(page, NO.products.fields.name);
@@ -157,7 +158,7 @@ test.describe('totals of broad searches', () => {
       const n = Number((await about.textContent())!.replace(/\D/g, ''));
       expect(n).toBeGreaterThan(1000);
       expect(n).toBeLessThan(4000);
-      await expect(about).toHaveText(L.products.about_total.replace('{{count}}', new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'nb-NO').format(n)));
+      await expect(about).toHaveText(L.products.about_total_other.replace('{{total}}', new Intl.NumberFormat(lang === 'en' ? 'en-GB' : 'nb-NO').format(n)));
       await expect(page.getByRole('navigation', { name: L.pagination.label })).toBeVisible();
       await snap(page, `products-about-total-${lang}`);
       // 'brunost' finds a few hundred at most: counted exactly, nothing said.

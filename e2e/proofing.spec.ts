@@ -69,15 +69,15 @@ for (const lang of ['no', 'en'] as Lang[]) {
 
     // Closed, the chat counts the open pins on the message, and the page's header too.
     await page.keyboard.press('Escape');
-    await expect(messageWithFile(page, sketch).getByTestId('open-pins')).toHaveText(L.proofing.open_count.replace('{{count}}', '2'));
-    await expect(page.getByTestId('design-page').getByTestId('open-pins-badge')).toHaveText(L.proofing.open_pins.replace('{{count}}', '2'));
+    await expect(messageWithFile(page, sketch).getByTestId('open-pins')).toHaveText(L.proofing.open_count_other.replace('{{count}}', '2'));
+    await expect(page.getByTestId('design-page').getByTestId('open-pins-badge')).toHaveText(L.proofing.open_pins_other.replace('{{count}}', '2'));
 
     // Completed while pins are open: asked first, then done.
     await page.getByRole('button', { name: L.design.edit }).click();
     await page.getByLabel(L.design.fields.status).selectOption('Completed');
     await page.getByTestId('brief-form').getByRole('button', { name: L.common.save }).click();
     const ask = page.getByRole('alertdialog');
-    await expect(ask).toContainText(L.proofing.complete_with_open_pins.replace('{{count}}', '2'));
+    await expect(ask).toContainText(L.proofing.complete_with_open_pins_other.replace('{{count}}', '2'));
     await snap(page, `proofing-complete-open-pins-${lang}`);
     await ask.getByRole('button', { name: L.proofing.complete_anyway }).click();
     await expect(page.getByTestId('brief-dialog')).toBeHidden();
@@ -170,11 +170,14 @@ for (const lang of ['no', 'en'] as Lang[]) {
     await page.goto(designUrl(design));
     const badge = messageWithFile(page, `trykk-${lang}.png`).getByTestId('preflight-badge');
     await expect(badge).toHaveAttribute('data-status', 'errors');
-    await expect(badge.locator('summary')).toHaveText(`${L.preflight.title}: ${L.preflight.status.errors.replace('{{count}}', '1')}`);
+    await expect(badge.locator('summary')).toHaveText(`${L.preflight.title}: ${L.preflight.status.errors_one.replace('{{count}}', '1')}`);
     await badge.locator('summary').click();
     await page.getByTestId('chat-messages').evaluate((el) => el.scrollTo(0, el.scrollHeight));
     const checks = badge.getByTestId('preflight-checks');
     await expect(checks.locator('[data-level="error"]')).toContainText('38 dpi');
+    // Numbers as the language writes them: 1 050 pixels and the ratio 1,4 in Norwegian.
+    await expect(checks.locator('[data-level="error"]')).toContainText(lang === 'no' ? '1\u00a0050 × 750' : '1,050 × 750');
+    await expect(checks.locator('[data-level="ok"]').first()).toContainText(lang === 'no' ? '1,4' : '1.4');
     await expect(checks.locator('[data-level="warning"]')).toContainText('RGB');
     await expect(badge).toContainText(L.preflight.against.replace('{{size}}', 'H50 x W70 cm'));
     await snap(page, `preflight-badge-${lang}`);

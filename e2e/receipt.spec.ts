@@ -112,7 +112,7 @@ test.describe.serial('receipt and proof of placement', () => {
       // The station answered (a problem is an answer too): not late.
       await expect(cmFollowUp.getByTestId(`follow-up-${station.mergedUserData.id}`).getByTestId('late-badge')).toHaveCount(0);
       const allRows = await cmFollowUp.locator('tbody tr').count();
-      await cmFollowUp.getByLabel(new RegExp(L.delivery.follow_up.only_late.split(' (')[0]!)).check();
+      await cmFollowUp.getByLabel(new RegExp(L.delivery.follow_up.only_late_other.split(' (')[0]!)).check();
       const lateRows = cmFollowUp.locator('tbody tr');
       await expect(lateRows.first().getByTestId('late-badge')).toBeVisible();
       expect(await lateRows.count()).toBeLessThan(allRows);
@@ -140,7 +140,7 @@ test.describe.serial('receipt and proof of placement', () => {
       await expect(good).toContainText(L.delivery.import.update);
       await expect(good).toContainText(station.parcels.at(-1)!.tracker_number);
       await expect(dialog.getByTestId('tracker-import-row-3')).toContainText(L.validation.station_unknown);
-      await expect(dialog.getByTestId('tracker-import-summary')).toHaveText(fill(L.delivery.import.summary_errors, { count: '1' }));
+      await expect(dialog.getByTestId('tracker-import-summary')).toHaveText(fill(L.delivery.import.summary_errors_one, { count: '1' }));
       await expect(dialog.getByTestId('tracker-import-apply')).toBeDisabled();
       await snap(page, `tracker-import-preview-${lang}`);
       await axe.scan(page);

@@ -34,3 +34,35 @@ export const formatDateTime = (iso: string, lang = i18next.language) => formatte
 
 /** A whole number with the interface language's digit grouping: 10 300 (no), 10,300 (en). */
 export const formatCount = (n: number, lang = i18next.language) => new Intl.NumberFormat(dateLocale(lang)).format(n);
+
+const numberFormats = new Map<string, Intl.NumberFormat>();
+/**
+ * A number in the interface language (issue 21): 3 112,50 and 0,707 in Norwegian, 3,112.50 and
+ * 0.707 in English, with `min` to `max` decimals. Intl's own signs are kept: the no-break space
+ * between groups (a number never breaks over two lines) and the minus sign U+2212 in Norwegian.
+ */
+export function formatDecimal(n: number, { min = 0, max = 2 }: { min?: number; max?: number } = {}, lang = i18next.language) {
+  const key = `${lang} ${min} ${max}`;
+  let f = numberFormats.get(key);
+  if (!f) {
+    f = new Intl.NumberFormat(dateLocale(lang), { minimumFractionDigits: min, maximumFractionDigits: max });
+    numberFormats.set(key, f);
+  }
+  return f.format(n);
+}
+
+/**
+ * An amount of money with two decimals and no currency sign: 3 112,50 (no), 3,112.50 (en). The API
+ * sends prices as decimal text ('3112.50'); a text that is not a number is shown as it came.
+ */
+export function formatMoney(amount: number | string, lang = i18next.language) {
+  const n = typeof amount === 'number' ? amount : Number(amount);
+  return typeof amount === 'string' && (amount.trim() === '' || !Number.isFinite(n)) ? amount : formatDecimal(n, { min: 2, max: 2 }, lang);
+}
+
+/** The time in Oslo at an instant, 14:05; with its date when that is not today in Oslo. */
+export function formatTimeOfDay(iso: string, lang = i18next.language, now = new Date()) {
+  const sameDay = formatDate(iso, lang) === formatDate(now.toISOString(), lang);
+  if (!sameDay) return formatDateTime(iso, lang);
+  return new Intl.DateTimeFormat(dateLocale(lang), { hour: '2-digit', minute: '2-digit', timeZone: BUSINESS_TIME_ZONE }).format(new Date(iso));
+}

@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import i18next from 'i18next';
 import { describe, expect, it } from 'vitest';
 import en from './en.json';
 import no from './no.json';
@@ -55,10 +56,35 @@ describe('locale files', () => {
       ...server.matchAll(/\bok\(\s*'[^']*',\s*'([a-z_]+)'/g),
     ].map((m) => m[1]!);
     expect(serverKeys.length).toBeGreaterThan(10);
-    expect(serverKeys.filter((k) => !enKeys.includes(`server.${k}`))).toEqual([]);
+    expect(serverKeys.filter((k) => !hasKey(enKeys, `server.${k}`))).toEqual([]);
     const fieldKeys = [...`${server}\n${shared}`.matchAll(/(?:invalidField\([^,]+,|\.(?:min|max|regex|email|refine)\([^)]*?)\s*'([a-z_0-9]+)'\)/g)].map((m) => m[1]!);
     expect(fieldKeys.length).toBeGreaterThan(5);
     expect(fieldKeys.filter((k) => !enKeys.includes(`validation.${k}`))).toEqual([]);
+  });
+
+  it('write every text with a {{count}} as a plural: _one and _other in both languages, no bare key', () => {
+    const texts = (o: object) => new Map(flatten(o).map((k) => [k, String(k.split('.').reduce<any>((v, p) => v?.[p], o))])); // eslint-disable-line @typescript-eslint/no-explicit-any
+    const [enTexts, noTexts] = [texts(en), texts(no)];
+    const counted = [...enKeys, ...noKeys].filter((k) => /\{\{count\}\}/.test(enTexts.get(k) ?? '') || /\{\{count\}\}/.test(noTexts.get(k) ?? ''));
+    expect(counted.length).toBeGreaterThan(10);
+    expect([...new Set(counted.filter((k) => !PLURAL.test(k)))]).toEqual([]);
+    const bases = [...new Set(counted.filter((k) => PLURAL.test(k)).map((k) => k.replace(PLURAL, '')))];
+    const incomplete = (keys: string[]) => bases.filter((b) => !keys.includes(`${b}_one`) || !keys.includes(`${b}_other`));
+    expect(incomplete(enKeys)).toEqual([]);
+    expect(incomplete(noKeys)).toEqual([]);
+  });
+
+  it('choose the plural form by the count in each language', async () => {
+    const i18n = i18next.createInstance();
+    await i18n.init({ resources: { no: { translation: no }, en: { translation: en } }, lng: 'no', interpolation: { escapeValue: false } });
+    const t = (lng: string, key: string, count: number) => i18n.t(key, { lng, count });
+    expect(t('no', 'proofing.open_pins', 1)).toBe('1 åpen markering');
+    expect(t('no', 'proofing.open_pins', 2)).toBe('2 åpne markeringer');
+    expect(t('en', 'proofing.open_pins', 1)).toBe('1 open pin');
+    expect(t('en', 'proofing.open_pins', 2)).toBe('2 open pins');
+    expect(t('no', 'report.bulk_sent', 1)).toBe('1 pakke er registrert');
+    expect(t('no', 'report.bulk_sent', 2)).toBe('2 pakker er registrert');
+    expect(t('no', 'delivery.placement.count', 0)).toBe('0 bilder');
   });
 
   it('have no key that nothing uses', () => {

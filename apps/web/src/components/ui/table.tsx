@@ -4,7 +4,7 @@ import { cn } from '@/lib/cn';
 
 export function Table({ className, ...props }: ComponentProps<'table'>) {
   return (
-    <div className="w-full overflow-x-auto rounded-md border border-border bg-background">
+    <div className="relative w-full overflow-x-auto rounded-md border border-border bg-background">
       <table className={cn('w-full caption-bottom text-sm', className)} {...props} />
     </div>
   );

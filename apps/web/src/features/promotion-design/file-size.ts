@@ -1,6 +1,13 @@
-/** A brief file's size as the chat shows file sizes: '1.20 Mb', Kb below a megabyte. */
-export function formatFileSize(bytes: number): string {
-  if (!(bytes > 0)) return '0.00 Kb';
-  if (bytes < 1024 * 1024) return `${(bytes / 1024).toFixed(2)} Kb`;
-  return `${(bytes / (1024 * 1024)).toFixed(2)} Mb`;
+import i18next from 'i18next';
+import { formatDecimal } from '@/lib/format';
+
+/**
+ * A file's size computed here (a brief file, an attachment before it is sent), in the units the
+ * chat's server-sent '1.20 Mb' uses, written in the interface language: 1,20 Mb in Norwegian.
+ */
+export function formatFileSize(bytes: number, lang = i18next.language): string {
+  const two = (n: number) => formatDecimal(n, { min: 2, max: 2 }, lang);
+  if (!(bytes > 0)) return `${two(0)} Kb`;
+  if (bytes < 1024 * 1024) return `${two(bytes / 1024)} Kb`;
+  return `${two(bytes / (1024 * 1024))} Mb`;
 }

@@ -2,6 +2,7 @@ import { useEffect, useRef, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { isAxiosError } from 'axios';
 import type { PrintReportRow } from '@promo/shared';
+import { formatCount } from '@/lib/format';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { DialogContent, DialogFooter, DialogTitle } from '@/components/ui/dialog';
@@ -116,7 +117,7 @@ export function PrintedDialog({
                   }
                 />
                 <label htmlFor={id} className={reason ? 'text-muted-foreground' : undefined}>
-                  {r.surface.name} - {r.design.name} ({r.total})
+                  {r.surface.name} - {r.design.name} ({formatCount(r.total)})
                 </label>
                 {reason && <span className="text-xs text-muted-foreground">{reason}</span>}
               </li>

@@ -2,17 +2,19 @@ import { useState } from 'react';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { Link, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { Download, PackageCheck } from 'lucide-react';
-import type { PrintReportFile } from '@promo/shared';
+import { PackageCheck } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { ImageViewer, Thumbnail } from '@/components/ui/image-viewer';
-import { PreflightBadge } from '@/features/promotion-design/proofing/preflight-badge';
 import { EmptyRow, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { toast } from '@/components/ui/use-toast';
 import { serverMessage } from '@/lib/api-client';
+import { formatCount } from '@/lib/format';
+import { usePhone } from '@/lib/use-media-query';
 import { useSaveFeedback } from '@/lib/use-save-feedback';
 import { printReportQuery, setPrinted } from '../api';
+import { HqFile } from '../components/hq-file';
 import { PrintedDialog, type PrintedDraft } from '../components/printed-dialog';
+import { PrintReportCards } from '../components/print-report-cards';
 
 /** /print-promotion-report?prom_id= (spec 001 §2.9): the printer's pairs, files and parcels. */
 export default function PrintReportPage() {
@@ -25,6 +27,7 @@ export default function PrintReportPage() {
   const [open, setOpen] = useState(false);
   const [viewing, setViewing] = useState<string | null>(null);
   const feedback = useSaveFeedback();
+  const phone = usePhone();
   const printed = useMutation({
     mutationFn: (draft: PrintedDraft) => setPrinted({ promotion_id: id!, ...draft }),
     onSuccess: (res) => {
@@ -43,7 +46,7 @@ export default function PrintReportPage() {
   const missing = (key: string) => <p className="text-muted-foreground italic">{t(key)}</p>;
 
   return (
-    <section className="grid gap-4">
+    <section className="grid grid-cols-1 gap-4">
       <nav aria-label={t('promotions.breadcrumb')} className="text-sm text-muted-foreground">
         <Link to="/print-promotions" className="hover:underline">
           {t('print.title')}
@@ -83,39 +86,43 @@ export default function PrintReportPage() {
           </div>
         )}
       </div>
-      <Table data-testid="print-report-table">
-        <TableHeader>
-          <TableRow>
-            <TableHead>{t('print.columns.image')}</TableHead>
-            <TableHead>{t('print.columns.surface')}</TableHead>
-            <TableHead>{t('print.columns.design')}</TableHead>
-            <TableHead className="text-right">{t('print.columns.total')}</TableHead>
-            <TableHead>{t('print.columns.download')}</TableHead>
-            <TableHead>{t('report.tracker_number')}</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {data.rows.length === 0 && <EmptyRow colSpan={6} loading={false} emptyText={t('report.no_data')} />}
-          {data.rows.map((r) => (
-            <TableRow key={r.design.id} data-testid={`print-row-${r.design.id}`}>
-              <TableCell>
-                <Thumbnail urls={r.surface.url_images} alt={r.surface.name} onOpen={setViewing} />
-              </TableCell>
-              <TableCell>{r.surface.name}</TableCell>
-              <TableCell>{r.design.name}</TableCell>
-              <TableCell className="text-right tabular-nums">{r.total}</TableCell>
-              <TableCell>
-                <div className="flex flex-wrap items-start gap-2">
-                  {r.image && <HqFile file={r.image} label={t('print.hq_image')} />}
-                  {r.document && <HqFile file={r.document} label={t('print.hq_document')} />}
-                  {!r.image && !r.document && <span className="text-xs text-muted-foreground">{t('print.file_missing')}</span>}
-                </div>
-              </TableCell>
-              <TableCell>{r.tracker_number ?? '—'}</TableCell>
+      {phone ? (
+        <PrintReportCards rows={data.rows} onOpen={setViewing} />
+      ) : (
+        <Table data-testid="print-report-table">
+          <TableHeader>
+            <TableRow>
+              <TableHead>{t('print.columns.image')}</TableHead>
+              <TableHead>{t('print.columns.surface')}</TableHead>
+              <TableHead>{t('print.columns.design')}</TableHead>
+              <TableHead className="text-right">{t('print.columns.total')}</TableHead>
+              <TableHead>{t('print.columns.download')}</TableHead>
+              <TableHead>{t('report.tracker_number')}</TableHead>
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+          </TableHeader>
+          <TableBody>
+            {data.rows.length === 0 && <EmptyRow colSpan={6} loading={false} emptyText={t('report.no_data')} />}
+            {data.rows.map((r) => (
+              <TableRow key={r.design.id} data-testid={`print-row-${r.design.id}`}>
+                <TableCell>
+                  <Thumbnail urls={r.surface.url_images} alt={r.surface.name} onOpen={setViewing} />
+                </TableCell>
+                <TableCell>{r.surface.name}</TableCell>
+                <TableCell>{r.design.name}</TableCell>
+                <TableCell className="text-right tabular-nums">{formatCount(r.total)}</TableCell>
+                <TableCell>
+                  <div className="flex flex-wrap items-start gap-2">
+                    {r.image && <HqFile file={r.image} label={t('print.hq_image')} />}
+                    {r.document && <HqFile file={r.document} label={t('print.hq_document')} />}
+                    {!r.image && !r.document && <span className="text-xs text-muted-foreground">{t('print.file_missing')}</span>}
+                  </div>
+                </TableCell>
+                <TableCell>{r.tracker_number ?? '—'}</TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
       <ImageViewer src={viewing} onClose={() => setViewing(null)} />
       <PrintedDialog
         open={open}
@@ -129,17 +136,5 @@ export default function PrintReportPage() {
         }}
       />
     </section>
-  );
-}
-
-/** A printer's HQ file: the download and what its preflight found. */
-function HqFile({ file, label }: { file: PrintReportFile; label: string }) {
-  return (
-    <span className="grid gap-1">
-      <a href={file.url} className="inline-flex items-center gap-1 text-primary underline" download>
-        <Download className="size-4" /> {label}
-      </a>
-      {file.preflight && <PreflightBadge preflight={file.preflight} compact />}
-    </span>
   );
 }

@@ -5,6 +5,7 @@ import { RowActions } from '@/components/ui/row-actions';
 import { Thumbnail } from '@/components/ui/image-viewer';
 import { SortableHead, type SortState } from '@/components/ui/sortable-head';
 import { EmptyRow, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatMoney } from '@/lib/format';
 
 export type ProductSortField = (typeof PRODUCT_SORT_FIELDS)[number];
 
@@ -36,7 +37,7 @@ export function ProductsTable({
       case 'name':
         return <TableCell key={field} className="font-medium">{row.name}</TableCell>;
       case 'price_per_item':
-        return <TableCell key={field} className="tabular-nums">{row.price_per_item}</TableCell>;
+        return <TableCell key={field} className="tabular-nums">{formatMoney(row.price_per_item)}</TableCell>;
       case 'ean':
       case 'vendor_code':
         return <TableCell key={field} className="tabular-nums">{row[field]}</TableCell>;

@@ -108,7 +108,7 @@ export default function ProductsPage() {
       />
       {shown?.total_estimated && (
         <p className="text-sm text-muted-foreground" data-testid="products-about-total">
-          {t('products.about_total', { count: formatCount(shown.total) })}
+          {t('products.about_total', { count: shown.total, total: formatCount(shown.total) })}
         </p>
       )}
       <Pagination page={list.page} pageSize={list.pageSize} total={shown?.total ?? 0} onPage={list.setPage} />

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { hasRichText, type DesignPageData } from '@promo/shared';
 import { RichTextView } from '@/features/feedback/components/rich-text-view';
 import { DesignStatus } from '@/features/promotions/components/design-status';
+import { formatDecimal } from '@/lib/format';
 import { briefSummary } from '../brief-summary';
 import { useBriefChoiceLabel } from './brief-choice';
 import { BriefSection } from './brief-section';
@@ -22,7 +23,7 @@ export function BriefInfo({ data }: { data: DesignPageData }) {
     ['sub_title', brief.sub_title],
     ['text_italic', brief.text_italic && <em>{brief.text_italic}</em>],
     ['ean_more', brief.ean_more],
-    ['promotional_offer', String(brief.promotional_offer)],
+    ['promotional_offer', formatDecimal(brief.promotional_offer)],
     ['color', brief.color && choice('color', brief.color)],
     ['supplier_discount', brief.supplier_discount && choice('supplier_discount', brief.supplier_discount)],
     ['plu_scan', brief.plu_scan && choice('plu_scan', brief.plu_scan)],

@@ -5,6 +5,7 @@ import { Trash2 } from 'lucide-react';
 import type { BriefProduct } from '@promo/shared';
 import { Button } from '@/components/ui/button';
 import { ImageViewer, Thumbnail } from '@/components/ui/image-viewer';
+import { formatMoney } from '@/lib/format';
 import { useSaveFeedback } from '@/lib/use-save-feedback';
 import { addBriefProduct, deleteBriefProduct, designPageKeys } from '../api';
 import { BriefSection } from './brief-section';
@@ -49,7 +50,7 @@ export function BriefProducts({ psdId, products, editable }: { psdId: number; pr
                   {t('design.ean')}: {product.ean} · {t('design.vendor_code')}: {product.vendor_code}
                 </span>
                 <span className="text-xs">
-                  {t('design.price')}: {product.price_per_item}
+                  {t('design.price')}: {formatMoney(product.price_per_item)}
                 </span>
               </div>
               {editable && (

@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Preflight, PreflightCheck } from '@promo/shared';
 import { cn } from '@/lib/cn';
+import { formatDecimal } from '@/lib/format';
 
 const TONE: Record<Preflight['status'], string> = {
   pending: 'border-slate-300 bg-slate-100 text-slate-800',
@@ -10,11 +11,16 @@ const TONE: Record<Preflight['status'], string> = {
   failed: 'border-red-300 bg-red-50 text-red-800',
 };
 
-/** One check as a sentence in the interface language, with its measured values (lengths in mm). */
+/**
+ * One check as a sentence in the interface language, with its measured values (lengths in mm).
+ * The server sends the numbers as it rounded them (0.707, 210.2); they are written here as the
+ * language writes numbers (0,707; 210,2 in Norwegian).
+ */
 export function usePreflightText() {
   const { t } = useTranslation();
   return (c: PreflightCheck) => {
-    const values = { ...c.values, ...(typeof c.values.space === 'string' ? { space: c.values.space.toUpperCase() } : {}) };
+    const numbers = Object.fromEntries(Object.entries(c.values).map(([k, v]) => [k, typeof v === 'number' ? formatDecimal(v, { max: 3 }) : v]));
+    const values = { ...numbers, ...(typeof c.values.space === 'string' ? { space: c.values.space.toUpperCase() } : {}) };
     return t(`preflight.checks.${c.check}.${c.level}`, { ...values, defaultValue: c.check });
   };
 }

@@ -3,34 +3,31 @@ import { useTranslation } from 'react-i18next';
 import { AlertCircle } from 'lucide-react';
 import type { DeliveryFollowUp as FollowUp } from '@promo/shared';
 import { Checkbox } from '@/components/ui/checkbox';
-import { ImageViewer, Thumbnail } from '@/components/ui/image-viewer';
+import { ImageViewer } from '@/components/ui/image-viewer';
 import { Label } from '@/components/ui/label';
 import { EmptyRow, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDate } from '@/lib/format';
 import { cn } from '@/lib/cn';
-import { ReceiptBadge } from '@/features/company/components/parcel-receipts';
-
-const SENT_LABELS = {
-  not_sent: 'delivery.follow_up.sent_not_sent',
-  partly_sent: 'delivery.follow_up.sent_partly_sent',
-  sent: 'delivery.follow_up.sent_sent',
-} as const;
+import { usePhone } from '@/lib/use-media-query';
+import { FollowUpCards } from './follow-up-cards';
+import { LateBadge, PlacedStep, ReceivedStep, SentStep } from './follow-up-parts';
 
 /**
  * Sent → received → placed per station (decision 019), for staff and the distributor: the
  * parcels with the station's receipt and note, the placement photos opening in the big viewer,
  * and the stations that have not confirmed by the promotion's 'delivered' milestone highlighted
- * and filterable.
+ * and filterable. A table, or on a phone a card per station.
  */
 export function DeliveryFollowUp({ data }: { data: FollowUp }) {
   const { t } = useTranslation();
+  const phone = usePhone();
   const [onlyLate, setOnlyLate] = useState(false);
   const [viewer, setViewer] = useState<{ src: string; title: string } | null>(null);
   const late = data.stations.filter((s) => s.late);
   const shown = onlyLate ? late : data.stations;
   const due = data.delivered_due_on ? formatDate(`${data.delivered_due_on}T12:00:00Z`) : '';
   return (
-    <section className="grid gap-3" aria-labelledby="follow-up-title" data-testid="delivery-follow-up">
+    <section className="grid grid-cols-1 gap-3" aria-labelledby="follow-up-title" data-testid="delivery-follow-up">
       <div className="flex flex-wrap items-end justify-between gap-3">
         <div>
           <h2 id="follow-up-title" className="text-lg font-semibold">
@@ -52,68 +49,40 @@ export function DeliveryFollowUp({ data }: { data: FollowUp }) {
           </span>
         </p>
       )}
-      <Table>
-        <TableHeader>
-          <TableRow>
-            <TableHead>{t('delivery.follow_up.station')}</TableHead>
-            <TableHead>{t('delivery.follow_up.sent')}</TableHead>
-            <TableHead>{t('delivery.follow_up.received')}</TableHead>
-            <TableHead>{t('delivery.follow_up.placed')}</TableHead>
-          </TableRow>
-        </TableHeader>
-        <TableBody>
-          {!shown.length && <EmptyRow colSpan={4} loading={false} emptyText={t('delivery.follow_up.empty')} />}
-          {shown.map((s) => (
-            <TableRow key={s.station_id} className={cn(s.late && 'bg-destructive/5')} data-testid={`follow-up-${s.station_id}`}>
-              <TableCell className="font-medium">
-                {s.name}
-                {s.late && (
-                  <span className="ms-2 rounded bg-destructive px-1.5 py-0.5 text-xs font-medium text-white" data-testid="late-badge">
-                    {t('delivery.follow_up.late')}
-                  </span>
-                )}
-              </TableCell>
-              <TableCell>
-                <span className="block">{t(SENT_LABELS[s.sent])}</span>
-                {s.parcels.map((p) => (
-                  <span key={p.id} className="block text-xs text-muted-foreground">
-                    {p.tracker_number || t('delivery.receipt.parcel_no_tracker')} · {formatDate(p.created_at)}
-                  </span>
-                ))}
-              </TableCell>
-              <TableCell className="max-w-72">
-                {!s.parcels.length && <span className="text-muted-foreground">–</span>}
-                {s.parcels.map((p) => (
-                  <div key={p.id} className="grid gap-0.5 py-0.5 text-sm" data-testid={`follow-up-receipt-${p.id}`}>
-                    <ReceiptBadge status={p.receipt?.status ?? null} />
-                    {p.receipt && <span className="text-xs text-muted-foreground">{formatDate(p.receipt.received_at)}</span>}
-                    {p.receipt?.note && <span className="whitespace-pre-wrap">{p.receipt.note}</span>}
-                  </div>
-                ))}
-              </TableCell>
-              <TableCell>
-                {s.surfaces_delivered > 0 ? (
-                  <span className="block text-sm">{t('delivery.follow_up.placed_count', { placed: s.surfaces_placed, delivered: s.surfaces_delivered, count: s.photos.length })}</span>
-                ) : (
-                  <span className="text-muted-foreground">–</span>
-                )}
-                {s.photos.length > 0 && (
-                  <div className="mt-1 flex flex-wrap gap-1">
-                    {s.photos.map((p) => (
-                      <Thumbnail
-                        key={p.id}
-                        urls={p.url_images}
-                        alt={t('delivery.placement.photo_at', { surface: p.surface_name, station: s.name })}
-                        onOpen={(src) => setViewer({ src, title: `${s.name} – ${p.surface_name}` })}
-                      />
-                    ))}
-                  </div>
-                )}
-              </TableCell>
+      {phone ? (
+        <FollowUpCards stations={shown} onOpen={setViewer} />
+      ) : (
+        <Table>
+          <TableHeader>
+            <TableRow>
+              <TableHead>{t('delivery.follow_up.station')}</TableHead>
+              <TableHead>{t('delivery.follow_up.sent')}</TableHead>
+              <TableHead>{t('delivery.follow_up.received')}</TableHead>
+              <TableHead>{t('delivery.follow_up.placed')}</TableHead>
             </TableRow>
-          ))}
-        </TableBody>
-      </Table>
+          </TableHeader>
+          <TableBody>
+            {!shown.length && <EmptyRow colSpan={4} loading={false} emptyText={t('delivery.follow_up.empty')} />}
+            {shown.map((s) => (
+              <TableRow key={s.station_id} className={cn(s.late && 'bg-destructive/5')} data-testid={`follow-up-${s.station_id}`}>
+                <TableCell className="font-medium">
+                  {s.name}
+                  {s.late && <LateBadge />}
+                </TableCell>
+                <TableCell>
+                  <SentStep station={s} />
+                </TableCell>
+                <TableCell className="max-w-72">
+                  <ReceivedStep station={s} />
+                </TableCell>
+                <TableCell>
+                  <PlacedStep station={s} onOpen={setViewer} />
+                </TableCell>
+              </TableRow>
+            ))}
+          </TableBody>
+        </Table>
+      )}
       <ImageViewer src={viewer?.src ?? null} title={viewer?.title} onClose={() => setViewer(null)} />
     </section>
   );

@@ -4,16 +4,15 @@ import type { ReportColumn, ReportData, ReportRow, ReportTotalRow } from '@promo
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { cn } from '@/lib/cn';
-import { trackingLink } from '../api';
-
-/** The parcel status of a station, from its sent/total count (what get-status-distributor-parcels answers too). */
-const stationStatus = (c: { sent_surfaces: number; total_surfaces: number }) =>
-  c.sent_surfaces === 0 ? 'not_sent' : c.sent_surfaces === c.total_surfaces ? 'sent' : 'partly_sent';
+import { formatCount, formatMoney } from '@/lib/format';
+import { usePhone } from '@/lib/use-media-query';
+import { StationParcels } from './station-parcels';
 
 /**
  * The report grid (spec 001 §2.6): a row per station, a column per surface-design, the tracker
  * numbers and parcel status per row, and below them the totals rows of the role (the same as in
- * its Excel file).
+ * its Excel file). It scrolls sideways in its own box, the station column in view; on a phone the
+ * distributor's parcels are cards of their own (StationParcelCards), so the table keeps the amounts.
  */
 export function ReportTable({
   data,
@@ -33,15 +32,22 @@ export function ReportTable({
   onToggle?: (row: ReportRow) => void;
 }) {
   const { t } = useTranslation();
+  const phone = usePhone();
+  const parcelsHere = !(phone && onAddParcel);
   const columns = data.columns;
   const rows = data.user_obj.filter((r) => r.surfaces.length > 0);
   const counts = new Map(data.arr_users_count_surfaces.map((c) => [c.id, c]));
   const labels: Record<ReportTotalRow, string> = {
     sum: t('report.sum'),
-    percent: t('report.percent_row', { percent: data.percent }),
+    percent: t('report.percent_row', { percent: formatCount(data.percent) }),
     total: t('report.total_number'),
     price: t('report.price_per_unit'),
     total_price: t('report.total_price'),
+  };
+  // Prices come as decimal text with two decimals; the counts as numbers.
+  const shown = (key: ReportTotalRow, c: ReportColumn) => {
+    const v = c[key];
+    return v === null ? '' : key === 'price' || key === 'total_price' ? formatMoney(v) : formatCount(Number(v));
   };
   const totalsRow = (key: ReportTotalRow, label: string) => (
     <tr key={key} className="border-t bg-muted/40 font-medium" data-testid={`report-${key}`}>
@@ -50,15 +56,17 @@ export function ReportTable({
       </th>
       {columns.map((c) => (
         <td key={c.id} className="px-3 py-2 text-right tabular-nums">
-          {c[key]}
+          {shown(key, c)}
         </td>
       ))}
-      <td />
+      {parcelsHere && <td />}
     </tr>
   );
 
   return (
-    <div className="overflow-x-auto rounded-lg border">
+    // relative: a visually hidden text inside is placed in the box, not at the page's far right.
+    // Focusable, so a keyboard can scroll it when no link or button inside can (axe).
+    <div className="relative overflow-x-auto rounded-lg border" tabIndex={0} role="region" aria-label={t('report.title')}>
       <table className="w-full text-sm" data-testid="report-table">
         <thead className="bg-muted/60">
           <tr>
@@ -74,25 +82,24 @@ export function ReportTable({
                 )}
               </th>
             ))}
-            <th className="min-w-56 px-3 py-2 text-left">{t('report.parcels')}</th>
+            {parcelsHere && <th className="min-w-56 px-3 py-2 text-left">{t('report.parcels')}</th>}
           </tr>
         </thead>
         <tbody>
           {rows.length === 0 && (
             <tr>
-              <td colSpan={columns.length + 2} className="px-3 py-6 text-center text-muted-foreground">
+              <td colSpan={columns.length + (parcelsHere ? 2 : 1)} className="px-3 py-6 text-center text-muted-foreground">
                 {t('report.no_data')}
               </td>
             </tr>
           )}
           {rows.map((row) => {
-            const count = counts.get(row.id);
             const amounts = new Map(row.surfaces.map((s) => [s.id, s]));
             return (
               <tr key={row.id} className={cn('border-t', row.all_sent && 'bg-green-100/70')} data-testid={`report-row-${row.id}`} data-sent={row.all_sent}>
-                <th scope="row" className={cn('sticky left-0 px-3 py-2 text-left font-normal', row.all_sent ? 'bg-green-100' : 'bg-background')}>
+                <th scope="row" className={cn('sticky left-0 px-3 py-2 text-left font-normal max-sm:max-w-36 max-sm:break-words', row.all_sent ? 'bg-green-100' : 'bg-background')}>
                   <span className="flex items-center gap-2 font-medium">
-                    {onToggle && !row.all_sent && (
+                    {onToggle && parcelsHere && !row.all_sent && (
                       <Checkbox checked={selected?.has(row.id) ?? false} onCheckedChange={() => onToggle(row)} aria-label={t('report.choose_station', { station: row.name })} />
                     )}
                     {row.name}
@@ -103,30 +110,22 @@ export function ReportTable({
                   const cell = amounts.get(c.id);
                   return (
                     <td key={c.id} className={cn('px-3 py-2 text-right tabular-nums', cell?.sent && 'font-semibold text-green-800')}>
-                      {cell?.amount ?? ''}
+                      {cell ? formatCount(cell.amount) : ''}
                     </td>
                   );
                 })}
-                <td className="px-3 py-2">
-                  <div className="flex flex-wrap items-center gap-2">
-                    {count?.tracker_number.map((tracker) => (
-                      <a key={tracker} href={trackingLink(data.tracking_url, tracker)} target="_blank" rel="noreferrer" className="text-primary underline">
-                        {tracker}
-                      </a>
-                    ))}
-                    <button type="button" className="rounded border px-1.5 text-xs tabular-nums hover:bg-muted" onClick={() => onCount(row)} title={t('report.show_surfaces')}>
-                      {count?.sent_surfaces ?? 0}/{count?.total_surfaces ?? 0}
-                      {/* The name starts with what it shows: "0/4 Show all surfaces". */}
-                      <span className="sr-only"> {t('report.show_surfaces')}</span>
-                    </button>
-                    {count && <span className="text-xs text-muted-foreground">{t(`report.station_status.${stationStatus(count)}`)}</span>}
-                    {onAddParcel && !row.all_sent && (
-                      <Button variant="outline" size="icon" className="size-7" aria-label={t('report.add_parcel')} title={t('report.add_parcel')} onClick={() => onAddParcel(row)}>
-                        <Plus />
-                      </Button>
-                    )}
-                  </div>
-                </td>
+                {parcelsHere && (
+                  <td className="px-3 py-2">
+                    <div className="flex flex-wrap items-center gap-2">
+                      <StationParcels row={row} count={counts.get(row.id)} trackingUrl={data.tracking_url} onCount={onCount} />
+                      {onAddParcel && !row.all_sent && (
+                        <Button variant="outline" size="icon" className="size-7" aria-label={t('report.add_parcel')} title={t('report.add_parcel')} onClick={() => onAddParcel(row)}>
+                          <Plus />
+                        </Button>
+                      )}
+                    </div>
+                  </td>
+                )}
               </tr>
             );
           })}

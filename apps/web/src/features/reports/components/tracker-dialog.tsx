@@ -1,6 +1,7 @@
 import { useEffect, useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ReportColumn, ReportRow } from '@promo/shared';
+import { formatCount } from '@/lib/format';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { DialogContent, DialogFooter, DialogTitle } from '@/components/ui/dialog';
@@ -76,7 +77,7 @@ export function TrackerDialog({
                   }
                 />
                 <label htmlFor={id} className="flex-1">
-                  {column?.name} — {cell.amount}
+                  {column?.name} — {formatCount(cell.amount)}
                 </label>
                 {cell.sent && <span className="text-xs">{t('report.sent')}</span>}
                 {!cell.sent && !printed && <span className="text-xs">{t(column?.printer_id ? 'report.not_printed_yet' : 'report.not_sent_to_printer')}</span>}

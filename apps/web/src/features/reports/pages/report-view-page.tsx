@@ -11,14 +11,16 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { serverMessage } from '@/lib/api-client';
-import { formatDate } from '@/lib/format';
+import { formatCount, formatDate } from '@/lib/format';
 import { useCurrentUser } from '@/lib/session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
+import { usePhone } from '@/lib/use-media-query';
 import { useSaveFeedback } from '@/lib/use-save-feedback';
 import { makeExcel, reportKeys, reportQuery, sendParcel, sendToPrinters, takeBackFromPrinters } from '../api';
 import { BulkParcelsDialog } from '../components/bulk-parcels-dialog';
 import { PrintedParcels } from '../components/printed-parcels';
 import { ReportTable } from '../components/report-table';
+import { StationParcelCards } from '../components/station-parcel-cards';
 import { PreflightRefusedDialog } from '../components/preflight-refused-dialog';
 import { SendRefusedDialog, SendToPrintersDialog } from '../components/send-to-printers-dialog';
 import { StationSurfacesDialog } from '../components/station-surfaces-dialog';
@@ -47,6 +49,7 @@ export default function ReportViewPage() {
   const raw = params.get('prom_id') ?? '';
   const id = /^\d+$/.test(raw) ? Number(raw) : null;
   const distributor = me.role === 'distributor';
+  const phone = usePhone();
   const [percentText, setPercentText] = useState<string | null>(null);
   const debounced = useDebouncedValue(percentText, 500);
   const percent = debounced === null || debounced === '' ? undefined : Number(debounced);
@@ -134,13 +137,22 @@ export default function ReportViewPage() {
     },
   });
 
+  const toggle = (row: ReportRow) =>
+    setSelected((prev) => {
+      const next = new Set(prev);
+      if (next.has(row.id)) next.delete(row.id);
+      else next.add(row.id);
+      return next;
+    });
+
   if (id === null) return <p className="text-muted-foreground">{t('promotions.not_loaded')}</p>;
   if (report.isPending) return <p className="text-muted-foreground">{t('common.load_data')}</p>;
   if (!data) return <p className="text-muted-foreground">{t('report.no_data')}</p>;
   const sent = data.print_report !== null;
 
   return (
-    <section className="grid gap-4">
+    // One column no wider than the screen: the wide table scrolls inside its own box (issue 21).
+    <section className="grid grid-cols-1 gap-4">
       <nav aria-label={t('promotions.breadcrumb')} className="text-sm text-muted-foreground">
         {distributor ? (
           <Link to="/distributor-promotions" className="hover:underline">
@@ -213,7 +225,7 @@ export default function ReportViewPage() {
       </div>
       {sent && (
         <p className="text-sm text-muted-foreground" data-testid="sent-to-printers">
-          {t('report.sent_to_printers_at', { date: formatDate(data.print_report!.sent_at), percent: data.print_report!.percent })}
+          {t('report.sent_to_printers_at', { date: formatDate(data.print_report!.sent_at), percent: formatCount(data.print_report!.percent) })}
           {data.print_report!.description_cm && <span className="block">{data.print_report!.description_cm}</span>}
           {can(me.role, 'reports.takeBack') && data.printed_promotions.length === 0 && (
             <Button variant="outline" size="sm" className="mt-2" onClick={() => setTakingBack(true)}>
@@ -223,20 +235,8 @@ export default function ReportViewPage() {
         </p>
       )}
       <PrintedParcels parcels={data.use_users} trackingUrl={data.tracking_url} />
-      <ReportTable data={data} totalRows={reportTotalRows(me.role)} onCount={setCountRow} onAddParcel={distributor ? setParcelRow : undefined}
-        selected={selected}
-        onToggle={
-          distributor
-            ? (row) =>
-                setSelected((prev) => {
-                  const next = new Set(prev);
-                  if (next.has(row.id)) next.delete(row.id);
-                  else next.add(row.id);
-                  return next;
-                })
-            : undefined
-        }
-      />
+      <ReportTable data={data} totalRows={reportTotalRows(me.role)} onCount={setCountRow} onAddParcel={distributor ? setParcelRow : undefined} selected={selected} onToggle={distributor ? toggle : undefined} />
+      {distributor && phone && <StationParcelCards data={data} selected={selected} onToggle={toggle} onCount={setCountRow} onAddParcel={setParcelRow} />}
       {data.delivery && <DeliveryFollowUp data={data.delivery} />}
       {distributor && <TrackerImportDialog promotionId={id} open={importing} onClose={() => setImporting(false)} onApplied={() => void reload()} />}
       <BulkParcelsDialog rows={bulkRows} columns={data.columns} busy={bulk.isPending} onSend={(parcels) => bulk.mutate(parcels)} onClose={() => setBulkRows([])} />
