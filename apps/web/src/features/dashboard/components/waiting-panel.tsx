@@ -1,4 +1,4 @@
-import { useId } from 'react';
+import { useId, type ReactNode } from 'react';
 import { Link } from 'react-router';
 import { useMutation, useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
@@ -39,7 +39,7 @@ function ItemRow({ item }: { item: WaitingItem }) {
 }
 
 /** The start page's "waiting for me" (issue 15): the caller's work with its deadlines, and the digest opt-out. */
-export function WaitingPanel({ userId }: { userId: number }) {
+export function WaitingPanel({ userId, footer }: { userId: number; footer?: ReactNode }) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
   const feedback = useSaveFeedback();
@@ -90,6 +90,8 @@ export function WaitingPanel({ userId }: { userId: number }) {
           <p className="text-xs text-muted-foreground">{t('waiting.digest_hint')}</p>
         </div>
       )}
+      {/* Below the list once it has loaded, so the list's arrival does not push it down the page. */}
+      {data && footer}
     </section>
   );
 }

@@ -23,8 +23,7 @@ export default function DashboardPage() {
         <h1 className="text-2xl font-semibold">{t('dashboard.title')}</h1>
         <p className="mt-2 text-muted-foreground">{t('dashboard.welcome', { name: user?.name ?? '' })}</p>
       </div>
-      {user && <WaitingPanel userId={user.id} />}
-      {user && <PushDevices className="border-t border-border pt-4" />}
+      {user && <WaitingPanel userId={user.id} footer={<PushDevices className="mt-4 border-t border-border pt-4" />} />}
     </section>
   );
 }
