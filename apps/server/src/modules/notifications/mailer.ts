@@ -1,6 +1,7 @@
 import nodemailer from 'nodemailer';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
+import { coalescedRun } from '../../lib/coalesced-run';
 import { claimForMail, giveBackForMail, unmailed } from './service';
 
 export interface Mailer {
@@ -45,8 +46,6 @@ function transportUrl(smtpUrl: string) {
 export function createMailer(db: Db, opts: { smtpUrl?: string; publicUrl?: string; from?: string; log: FastifyBaseLogger }): Mailer {
   if (!opts.smtpUrl) return { flush: async () => {}, send: async () => false, enabled: false, close: () => {} };
   const transport = nodemailer.createTransport(transportUrl(opts.smtpUrl));
-  let running: Promise<void> | null = null;
-  let queued: Promise<void> | null = null;
   let retry: NodeJS.Timeout | null = null;
   let closed = false;
 
@@ -75,35 +74,21 @@ export function createMailer(db: Db, opts: { smtpUrl?: string; publicUrl?: strin
     }
   }
 
-  function start(): Promise<void> {
-    running = run()
-      .then((done) => {
-        if (!done && !closed && !retry) {
-          retry = setTimeout(() => {
-            retry = null;
-            void flush();
-          }, RETRY_MS);
-          retry.unref();
-        }
-      })
-      .catch((err) => opts.log.error({ err }, 'mail flush failed'))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  }
-
-  function flush(): Promise<void> {
-    if (closed) return Promise.resolve();
-    if (!running) return start();
-    // A run is going on and may have read the table before the caller's notification was
-    // committed: one more run follows it, shared by everyone who asks meanwhile.
-    queued ??= running.then(() => {
-      queued = null;
-      return running ?? start();
-    });
-    return queued;
-  }
+  const { flush } = coalescedRun(
+    () =>
+      run()
+        .then((done) => {
+          if (!done && !closed && !retry) {
+            retry = setTimeout(() => {
+              retry = null;
+              void flush();
+            }, RETRY_MS);
+            retry.unref();
+          }
+        })
+        .catch((err) => opts.log.error({ err }, 'mail flush failed')),
+    () => closed,
+  );
 
   return {
     flush,

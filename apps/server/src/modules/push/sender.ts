@@ -4,6 +4,7 @@ import type { FastifyBaseLogger } from 'fastify';
 import type { PushPayload } from '@promo/shared';
 import type { Db } from '../../db/client';
 import { pushMessages, pushSubscriptions } from '../../db/schema';
+import { coalescedRun } from '../../lib/coalesced-run';
 import { checkPushEndpoint, type Lookup } from './endpoint-check';
 import { guardedAgent } from './guarded-agent';
 import type { VapidKeys } from './vapid';
@@ -41,8 +42,6 @@ interface Options {
  */
 export function createPushSender(db: Db, opts: Options): PushSender {
   const agent = guardedAgent(opts.allowedOrigins);
-  let running: Promise<void> | null = null;
-  let queued: Promise<void> | null = null;
   let closed = false;
 
   async function claim() {
@@ -138,25 +137,11 @@ export function createPushSender(db: Db, opts: Options): PushSender {
     }
   }
 
-  function start(): Promise<void> {
-    running = run()
-      .catch((err: unknown) => opts.log.error({ err }, 'push flush failed'))
-      .finally(() => {
-        running = null;
-      });
-    return running;
-  }
-
-  function flush(): Promise<void> {
-    if (closed) return Promise.resolve();
-    if (!running) return start();
-    // The run under way may have looked before the caller's messages were committed.
-    queued ??= running.then(() => {
-      queued = null;
-      return running ?? start();
-    });
-    return queued;
-  }
+  const runner = coalescedRun(
+    () => run().catch((err: unknown) => opts.log.error({ err }, 'push flush failed')),
+    () => closed,
+  );
+  const flush = runner.flush;
 
   const timer = opts.everyMs > 0 ? setInterval(() => void flush(), opts.everyMs) : null;
   timer?.unref();
@@ -166,7 +151,7 @@ export function createPushSender(db: Db, opts: Options): PushSender {
     close: async () => {
       closed = true;
       if (timer) clearInterval(timer);
-      await running;
+      await runner.idle();
       agent.destroy();
     },
   };
