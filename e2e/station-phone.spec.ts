@@ -120,6 +120,15 @@ for (const lang of ['no', 'en'] as Lang[]) {
       await expect(bar).toContainText(L.company.planner.all_saved);
       expect((await plannerSurfaces(page, session.bearerToken)).find((s) => s.id === open.id)!.amount).toBe(open.amount + 5);
 
+      // Offline, the status panel at the foot of the screen does not cover the save bar.
+      await page.context().setOffline(true);
+      const status = page.getByTestId('offline-status');
+      await expect(status).toBeVisible();
+      await expect.poll(async () => (await bar.boundingBox())!.y + (await bar.boundingBox())!.height).toBeLessThanOrEqual((await status.boundingBox())!.y + 1);
+      await snap(page, `station-phone-planner-offline-${lang}`);
+      await page.context().setOffline(false);
+      await expect(status).toBeHidden();
+
       // A locked surface says why, and offers nothing to change.
       await page.getByRole('searchbox', { name: L.common.search }).fill(locked.name);
       const lockedCard = page.getByTestId(`planner-card-${locked.vendor_code}`);

@@ -1,4 +1,4 @@
-import { useSyncExternalStore } from 'react';
+import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
 import { CloudOff, Clock, TriangleAlert, X } from 'lucide-react';
 import { formatTimeOfDay } from './format';
@@ -21,15 +21,29 @@ const subscribeOnline = (l: () => void) => {
  */
 export function OfflineStatus() {
   const { t } = useTranslation();
+  const panel = useRef<HTMLElement>(null);
   const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine);
   const { networkFailed, dataFrom } = useSyncExternalStore(persistedStatus.subscribe, persistedStatus.get);
   const actions = useQueuedActions();
   const offline = !online || networkFailed;
-  if (!offline && !actions.length) return null;
+  const shown = offline || actions.length > 0;
+  // Its height, for what a phone pins to the bottom of the screen (the planner's save bar sits above it).
+  useLayoutEffect(() => {
+    const el = panel.current;
+    const root = document.documentElement.style;
+    if (!shown || !el || typeof ResizeObserver === 'undefined') return;
+    const observer = new ResizeObserver(() => root.setProperty('--offline-status-height', `${el.offsetHeight}px`));
+    observer.observe(el);
+    return () => {
+      observer.disconnect();
+      root.removeProperty('--offline-status-height');
+    };
+  }, [shown]);
+  if (!shown) return null;
   const waiting = actions.filter((a) => !a.failed);
   const failed = actions.filter((a) => a.failed);
   return (
-    <aside aria-label={t('offline.region')} className="fixed inset-x-0 bottom-0 z-40 grid gap-2 border-t border-border bg-background/95 p-3 text-sm shadow-lg sm:inset-x-auto sm:right-4 sm:bottom-4 sm:max-w-sm sm:rounded-md sm:border" data-testid="offline-status">
+    <aside ref={panel} aria-label={t('offline.region')} className="fixed inset-x-0 bottom-0 z-40 grid gap-2 border-t border-border bg-background/95 p-3 text-sm shadow-lg sm:inset-x-auto sm:right-4 sm:bottom-4 sm:max-w-sm sm:rounded-md sm:border" data-testid="offline-status">
       {offline && (
         <p role="status" className="flex items-center gap-2 font-medium text-amber-900 dark:text-amber-200" data-testid="offline-banner">
           <CloudOff className="size-4 shrink-0" aria-hidden />

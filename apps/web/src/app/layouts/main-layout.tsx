@@ -22,7 +22,7 @@ export function MainLayout() {
         </aside>
         <div className="flex min-w-0 flex-1 flex-col">
           <Header user={user} />
-          <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-w-0 flex-1 p-4 outline-none lg:p-6">
+          <main id={MAIN_CONTENT_ID} tabIndex={-1} className="min-w-0 flex-1 p-4 pb-[calc(1rem+var(--offline-status-height,0px))] outline-none lg:p-6 lg:pb-[calc(1.5rem+var(--offline-status-height,0px))]">
             <Suspense fallback={<p className="text-muted-foreground">{t('common.load_data')}</p>}>
               <Outlet />
             </Suspense>

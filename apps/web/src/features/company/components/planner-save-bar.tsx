@@ -3,14 +3,15 @@ import { Save } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 
 /**
- * The phone planner's one save button, pinned to the bottom of the screen (issue 21): it saves every
- * changed card, and says how many wait and whether a field must be put right first.
+ * The phone planner's one save button, pinned to the bottom of the screen (issue 21), above the
+ * offline status when that shows: it saves every changed card, and says how many wait and whether
+ * a field must be put right first. The page leaves room for it below its last card.
  */
 export function PlannerSaveBar({ changed, invalid, saving, onSave }: { changed: number; invalid: number; saving: boolean; onSave: () => void }) {
   const { t } = useTranslation();
   return (
     <div
-      className="sticky bottom-0 z-20 -mx-4 flex items-center gap-3 border-t border-border bg-background/95 px-4 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-2px_8px_rgba(0,0,0,0.06)] backdrop-blur"
+      className="fixed inset-x-0 bottom-[var(--offline-status-height,0px)] z-20 flex items-center gap-3 border-t border-border bg-background/95 px-4 py-3 pb-[max(0.75rem,env(safe-area-inset-bottom))] shadow-[0_-2px_8px_rgba(0,0,0,0.06)] backdrop-blur"
       data-testid="planner-save-bar"
     >
       <p className="min-w-0 flex-1 text-sm" aria-live="polite">

@@ -12,6 +12,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { SearchControls } from '@/components/ui/search-controls';
 import { Switch } from '@/components/ui/switch';
 import { toast } from '@/components/ui/use-toast';
+import { cn } from '@/lib/cn';
 import { useLastGood } from '@/lib/use-last-good';
 import type { ListUrlSpec } from '@/lib/list-url';
 import { useListParams } from '@/lib/use-list-params';
@@ -126,7 +127,7 @@ export default function CompanyPlannerPage() {
   const invalid = changedRows.filter((row) => amountTextError(rowState(row).draft) !== null).length;
 
   return (
-    <section className="grid gap-4">
+    <section className={cn('grid gap-4', phone && 'pb-20')}>
       <PageHeader title={t('company.planner.title')} />
       {/* Typed amounts stay across the list's pages and searches; leaving the page loses them. */}
       <LeaveGuard when={unsaved && !save.isPending && !saveAll.isPending} keepsSearch />
