@@ -110,7 +110,8 @@ test('creates, finds, edits with an image, views and deletes a product', async (
       'E2E-sjekk',
       'Tine Norge AS',
       'Tine',
-      '12.34',
+      // The list writes the price in the interface language's form.
+      '12,34',
       '',
       '',
     ]);
