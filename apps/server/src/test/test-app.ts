@@ -28,18 +28,22 @@ export interface TestApp {
 
 /**
  * The real app on the run's database. `ownDatabase` gives a test file a fresh, seeded database of its
- * own, for tests that count rows and must not see other files' writes.
+ * own, for tests that count rows and must not see other files' writes. `database` starts a second
+ * app on another app's database, as a second server process would be (on PGlite each app would
+ * otherwise have a database of its own); closing it leaves that database open.
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: { ownDatabase?: boolean; ownStorage?: boolean } = {},
+  opts: { ownDatabase?: boolean; ownStorage?: boolean; database?: Database } = {},
 ): Promise<TestApp> {
   const url = inject('testDatabaseUrl');
   const filesDir = opts.ownStorage ? fs.mkdtempSync(path.join(os.tmpdir(), 'promo-own-files-')) : inject('testFilesDir');
   const storage = localDiskStorage(filesDir);
   let database: Database;
   let dropOwn = async () => {};
-  if (url && opts.ownDatabase) {
+  if (opts.database) {
+    database = opts.database;
+  } else if (url && opts.ownDatabase) {
     const name = `promo_own_${process.pid}_${Date.now()}`;
     const admin = new pg.Client({ connectionString: url });
     await admin.connect();
@@ -81,7 +85,7 @@ export async function createTestApp(
     login: (role) => loginAs(DEMO_USERS.find((u) => u.role === role)!.email, DEMO_PASSWORD),
     close: async () => {
       await app.close();
-      await database.close();
+      if (!opts.database) await database.close();
       await dropOwn();
       if (opts.ownStorage) fs.rmSync(filesDir, { recursive: true, force: true });
     },

@@ -11,11 +11,12 @@ let t: TestApp;
 let other: TestApp;
 beforeAll(async () => {
   t = await createTestApp({ TRUST_PROXY: 'true' });
-  other = await createTestApp({ TRUST_PROXY: 'true' });
+  // A second server process on the same database.
+  other = await createTestApp({ TRUST_PROXY: 'true' }, { database: t.database });
 });
 afterAll(async () => {
-  await t.close();
   await other.close();
+  await t.close();
 });
 
 let net = 0;
