@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, or, sql, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { categories, designs, promotions, promotionSurfaceDesigns, surfaces, users } from '../../db/schema';
+import { designLink } from '../waiting/service';
 import { queuePush } from './outbox';
 
 /** The design's promotion, names and link, as "waiting for me" shows them. */
@@ -21,7 +22,7 @@ async function designFacts(tx: DbOrTx, psdId: number) {
     .innerJoin(surfaces, eq(surfaces.id, promotionSurfaceDesigns.surface_id))
     .where(eq(promotionSurfaceDesigns.id, psdId));
   if (!row) return null;
-  return { ...row, link: `/promotion-design?prom_id=${row.promotion_id}&sur_id=${row.surface_id}&prom_sur_des_id=${psdId}` };
+  return { ...row, link: designLink({ ...row, psd_id: psdId }) };
 }
 
 const activeUsers = (where: SQL | undefined) => and(eq(users.status, true), isNull(users.deleted_at), where);

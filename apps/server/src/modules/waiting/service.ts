@@ -50,7 +50,8 @@ type Found = Omit<WaitingItem, 'deadline'>;
 const promotionId = sql.raw('"promotions"."id"');
 const notSent = notExists(sql`(select 1 from ${printReports} where ${printReports.promotion_id} = ${promotionId})`);
 const sent = exists(sql`(select 1 from ${printReports} where ${printReports.promotion_id} = ${promotionId})`);
-const designLink = (p: { promotion_id: number; surface_id: number; psd_id: number }) =>
+/** The design page of a promotion surface design (spec 001 §2.4): where its work is done. */
+export const designLink = (p: { promotion_id: number; surface_id: number; psd_id: number }) =>
   `/promotion-design?prom_id=${p.promotion_id}&sur_id=${p.surface_id}&prom_sur_des_id=${p.psd_id}`;
 
 /** Designs of not-sent promotions in the given statuses, in the cm's categories when scoped. */
