@@ -35,7 +35,9 @@ export default defineConfig({
     url: `http://localhost:${PORT}/login`,
     reuseExistingServer: false,
     timeout: 120_000,
-    env: { PORT: String(PORT) },
+    // TRUST_PROXY: a test may sign in from addresses of its own (X-Forwarded-For), as the sign-in
+    // lockout's 20-address attack needs; a browser sends no such header.
+    env: { PORT: String(PORT), TRUST_PROXY: 'true' },
     stdout: 'ignore',
     // SIGTERM lets scripts/e2e-server.mjs drop its database; the default SIGKILL would leak it.
     gracefulShutdown: { signal: 'SIGTERM', timeout: 15_000 },

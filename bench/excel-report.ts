@@ -72,7 +72,7 @@ async function generate(): Promise<number> {
   const db = database.db;
   await db.execute(sql`
     insert into categories (name, groups, required) values
-      ('Generic', '{}', true), ('Fuel', '{}', false), ('Loality / Trumf', '{}', false),
+      ('Generic', '{}', true), ('Fuel', '{}', false), ('Loyalty / Trumf', '{}', false),
       ('Food', '{RBA,DO+}', false), ('Food Outside', '{RBA,DO+}', false), ('Store', '{RBA,DO+}', false)`);
   await db.execute(sql`insert into designs (name, category_id) select 'Design ' || name, id from categories`);
   await db.execute(sql`insert into users (email, password_hash, name, role) values ('printer@bench.no', 'x', 'Trykkeriet', 'printer')`);

@@ -1,5 +1,6 @@
 import type { Page } from '@playwright/test';
 import { expect, LOCALES, login, snap, test, uniqueEmail, useLanguage, type Lang } from './fixtures';
+import { apiSession, solidPng } from './proofing-helpers';
 
 /** Issue 15: the admin's audit log — who changed what (from → to), sign-ins and failed sign-ins. */
 
@@ -54,7 +55,7 @@ for (const lang of ['no', 'en'] as Lang[]) {
     await expect(page).toHaveURL(/entity=categories/);
     const update = withAction(page, L.audit.actions.update).filter({ hasText: after });
     await expect(update).toHaveCount(1);
-    await expect(update.getByTestId('audit-field-name')).toHaveText(`name:${before} → ${L.audit.to} ${after}`);
+    await expect(update.getByTestId('audit-field-name')).toHaveText(`${L.audit.fields.name}:${before} → ${L.audit.to} ${after}`);
     await expect(update.getByRole('cell').nth(1)).toHaveText('Ingrid Admin');
     await expect(withAction(page, L.audit.actions.create).filter({ hasText: before })).toHaveCount(1);
     // Every row of the filtered list is the admin's and a category's.
@@ -71,7 +72,7 @@ for (const lang of ['no', 'en'] as Lang[]) {
     const attempt = rows(page).filter({ hasText: stranger });
     await expect(attempt).toHaveCount(1);
     await expect(attempt.getByRole('cell').nth(1)).toHaveText(L.audit.nobody);
-    await expect(attempt.getByTestId('audit-field-reason')).toHaveText('reason:invalid_credentials');
+    await expect(attempt.getByTestId('audit-field-reason')).toHaveText(`${L.audit.fields.reason}:invalid_credentials`);
     await expect(page.getByText('Feil-passord-2026')).toHaveCount(0);
     await snap(page, `audit-log-failed-sign-in-${lang}`);
 
@@ -82,6 +83,74 @@ for (const lang of ['no', 'en'] as Lang[]) {
     await update.getByTestId('audit-entity-link').click();
     await expect(page).toHaveURL(/\/categories$/);
     await expect(page.getByTestId(`category-row-${after}`)).toBeVisible();
+  });
+}
+
+/** Nyttårskampanje (delivered to every station) as the distributor lists it. */
+async function newYearId(page: Page, token: string): Promise<number> {
+  const res = await page.request.get('/api/promotion-distributor/get-promotions', { params: { 'obj_search[input_value]': 'Nyttårskampanje' }, headers: auth(token) });
+  const row = ((await res.json()).data.promotions as { id: number; name: string }[]).find((p) => p.name === 'Nyttårskampanje');
+  expect(row).toBeTruthy();
+  return row!.id;
+}
+
+/** A day and time as the interface writes them (decision 012): 02.03.2026, 14:05 or 02/03/2026, 14:05. */
+const DATE_TIME = { no: /^\d\d\.\d\d\.\d{4}, \d\d:\d\d$/, en: /^\d\d\/\d\d\/\d{4}, \d\d:\d\d$/ };
+
+for (const lang of ['no', 'en'] as Lang[]) {
+  test(`a station's receipt and placement photo read in the interface's words, with Oslo dates and a link to the promotion (${lang}) (issue 22)`, async ({ page }) => {
+    const L = LOCALES[lang];
+    const station = await apiSession(page.request, 'user');
+    const distributor = await apiSession(page.request, 'distributor');
+    const promotionId = await newYearId(page, distributor.token);
+    const sheet = await page.request.get(`/company_api/user-promotion/${promotionId}`, { headers: auth(station.token) });
+    const view = (await sheet.json()).data as { distributor_parcels: { id: number }[]; placement: { surface_id: number }[] };
+    const note = `Plakaten kom våt ${Date.now()}`;
+    // First all good, then a problem: the second answer changes the status, whatever earlier runs left.
+    for (const form of [{ receipt_status: 'ok', receipt_note: '' }, { receipt_status: 'problem', receipt_note: note }]) {
+      const receipt = await page.request.post('/company_api/parcel-receipt', { form: { parcel_id: view.distributor_parcels[0]!.id, ...form }, headers: auth(station.token) });
+      expect(receipt.status(), await receipt.text()).toBe(200);
+    }
+    const upload = await page.request.post('/api/files/upload', {
+      multipart: { file: { name: 'oppe.png', mimeType: 'image/png', buffer: await solidPng(64, 48, '#1e5ac8') } },
+      headers: auth(station.token),
+    });
+    expect(upload.status(), await upload.text()).toBe(201);
+    const photo = await page.request.post('/company_api/placement-photos', {
+      form: { promotion_id: promotionId, surface_id: view.placement[0]!.surface_id, file_id: (await upload.json()).data.file_id },
+      headers: auth(station.token),
+    });
+    expect(photo.status(), await photo.text()).toBe(201);
+
+    await useLanguage(page, lang);
+    await login(page, 'admin');
+    await page.goto(`/audit-log?user=${station.id}`);
+    const parcelRow = rows(page).filter({ hasText: note }).first();
+    await expect(parcelRow.getByRole('cell').nth(0)).toHaveText(DATE_TIME[lang]);
+    await expect(parcelRow.getByRole('cell').nth(2)).toHaveText(L.audit.actions.change_parcel_receipt);
+    await expect(parcelRow.getByTestId('audit-field-receipt_status')).toHaveText(`${L.audit.fields.receipt_status}:${L.delivery.receipt.ok} → ${L.audit.to} ${L.delivery.receipt.problem}`);
+    await expect(parcelRow.getByTestId('audit-field-receipt_note')).toContainText(`${L.audit.fields.receipt_note}:`);
+    const parcelLink = parcelRow.getByTestId('audit-entity-link');
+    await expect(parcelLink).toHaveText(new RegExp(`^${L.audit.entities.distributor_parcels} · Nyttårskampanje · Stasjon Majorstuen · `));
+
+    const photoRow = withAction(page, L.audit.actions.add_placement_photo).first();
+    await expect(photoRow.getByRole('cell').nth(0)).toHaveText(DATE_TIME[lang]);
+    await expect(photoRow.getByTestId('audit-entity-link')).toHaveText(new RegExp(`^${L.audit.entities.placement_photos} · Nyttårskampanje · `));
+    // Ids by the name of what they stand for.
+    await expect(photoRow.getByTestId('audit-field-file_id')).toHaveText(`${L.audit.fields.file_id}:oppe.png`);
+    await expect(photoRow.getByTestId('audit-field-station_id')).toHaveText(`${L.audit.fields.station_id}:Stasjon Majorstuen`);
+    await expect(photoRow.getByTestId('audit-field-promotion_id')).toHaveText(`${L.audit.fields.promotion_id}:Nyttårskampanje`);
+    // No stored name shows through: every action, entity and field is in the interface's language.
+    for (const row of [parcelRow, photoRow]) await expect(row).not.toContainText(/distributor_parcels|placement_photos|receipt_status|file_id|add placement photo|#\d/);
+    // The filter bar's choices too.
+    await expect(page.getByLabel(L.audit.filter_entity).locator('option', { hasText: L.audit.entities.distributor_parcels })).toHaveCount(1);
+    await snap(page, `audit-log-receipt-${lang}`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await snap(page, `audit-log-receipt-phone-${lang}`);
+
+    await parcelLink.click();
+    await expect(page).toHaveURL(new RegExp(`/promotion-report-view\\?prom_id=${promotionId}$`));
+    await expect(page.getByTestId('delivery-follow-up')).toBeVisible();
   });
 }
 

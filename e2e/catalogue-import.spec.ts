@@ -75,6 +75,109 @@ for (const lang of ['no', 'en'] as const) {
   });
 }
 
+/** An ERP's export (issue 22): its own headers, the price as "Pris", six of the form's required columns missing. */
+const ERP_HEADER = ['Varenr.', 'EAN-nr', 'Varenavn', 'Varegruppe', 'Undergruppe', 'Merke', 'Leverandørnavn', 'Pris', 'MVA-sats'];
+const erpFile = (name: string, rows: [ean: string, product: string, price: string][]) => ({
+  name,
+  mimeType: 'text/csv',
+  buffer: Buffer.from(`${[ERP_HEADER, ...rows.map(([ean, product, price]) => ['800123', ean, product, 'Generic', 'Godteri', 'Freia', 'Mondelez Norge AS', price, '15'])].map((r) => r.join(';')).join('\r\n')}\r\n`),
+});
+const ERP_DEFAULTS = {
+  item_plan_bu_grp: 'BU-1',
+  locally_owned: 'Nei',
+  selling_type: 'Standard',
+  provider_item_ean: 'Ukjent',
+  provider_item_name: 'Ukjent',
+  provider_item_vendor_code: 'Ukjent',
+} as const;
+
+for (const lang of ['no', 'en'] as const) {
+  test(`maps an ERP export: "Pris" is the price, the required fields it lacks get a value, a negative price is named (${lang})`, async ({ page }) => {
+    const L = LOCALES[lang];
+    const I = L.catalogue_import;
+    await page.setViewportSize({ width: 390, height: 844 });
+    await useLanguage(page, lang);
+    await login(page, 'admin');
+    await page.goto('/catalogue-import');
+    const ean = uniqueEan();
+    const name = `ERP ${lang} ${ean.slice(-6)}`;
+    await uploadFile(page, lang, erpFile('erp-minus.csv', [[ean, name, '-29,90']]));
+
+    await expect(fieldSelect(page, L.products.fields.price_per_item)).toHaveValue('7');
+    await expect(fieldSelect(page, L.products.fields.category)).toHaveValue('3');
+    // The six fields the export lacks: named as missing until each has a value.
+    const missing = page.getByTestId('import-missing');
+    for (const field of Object.keys(ERP_DEFAULTS) as (keyof typeof ERP_DEFAULTS)[]) await expect(missing).toContainText(L.products.fields[field]);
+    await expect(page.getByRole('button', { name: I.dry_run })).toBeDisabled();
+    for (const [field, value] of Object.entries(ERP_DEFAULTS)) {
+      await page.getByLabel(`${I.default_value}: ${L.products.fields[field as keyof typeof ERP_DEFAULTS]}`, { exact: true }).fill(value);
+    }
+    await expect(missing).toHaveCount(0);
+    await snap(page, `catalogue-import-defaults-390-${lang}`);
+
+    await page.getByRole('button', { name: I.dry_run }).click();
+    const errors = page.getByTestId('import-errors');
+    await expect(errors.getByRole('row')).toHaveCount(2);
+    await expect(errors.getByRole('row').nth(1)).toContainText(L.products.fields.price_per_item);
+    await expect(errors.getByRole('row').nth(1)).toContainText(L.validation.price_min_0);
+    await expect(errors).not.toContainText(L.validation.price_format);
+
+    // The corrected file: the values typed for the missing fields stay.
+    await page.getByTestId('import-other-file').click();
+    await uploadFile(page, lang, erpFile('erp.csv', [[ean, name, '29,90']]));
+    await expect(page.getByTestId('import-missing')).toHaveCount(0);
+    await page.getByRole('button', { name: I.dry_run }).click();
+    await expect(page.getByTestId('import-counts')).toHaveText(fill(I.dry_run_counts_one, { rows: '1', created: '1', updated: '0' }));
+    await page.getByRole('button', { name: I.apply, exact: true }).click();
+    await expect(page.getByTestId('import-counts')).toHaveText(fill(I.applied_counts_one, { rows: '1', created: '1', updated: '0' }));
+    await page.getByRole('link', { name: I.to_products }).click();
+    await findByEan(page, ean, lang);
+    await expect(row(page, ean)).toContainText(name);
+  });
+
+  test(`an import the server stopped offers to run the file again, and a second import of one upload asks first (${lang})`, async ({ page }) => {
+    const L = LOCALES[lang];
+    const I = L.catalogue_import;
+    await useLanguage(page, lang);
+    await login(page, 'cm-admin');
+    await page.goto('/catalogue-import');
+    const ean = uniqueEan();
+    await uploadFile(page, lang, csvFile('varer.csv', [line(ean, `Igjen ${lang} ${ean.slice(-6)}`)]));
+    await page.getByRole('button', { name: I.dry_run }).click();
+    await expect(page.getByTestId('import-counts')).toBeVisible();
+
+    // The import is stored, but the page hears what the server answers after a restart that
+    // interrupted it (the job failed, import_interrupted): a server cannot be killed mid-test here.
+    await page.route('**/api/catalogue-import/jobs/*', async (route) => {
+      const answer = await route.fetch();
+      const body = await answer.json();
+      if (body.data?.mode === 'apply' && body.data.status === 'done') {
+        body.data = { ...body.data, status: 'failed', created: 0, updated: 0, error_count: 1, errors: [{ row: 0, field: 'file', error: 'import_interrupted' }] };
+      }
+      await route.fulfill({ response: answer, json: body });
+    });
+    await page.getByRole('button', { name: I.apply, exact: true }).click();
+    await expect(page.getByTestId('import-error')).toHaveText(L.validation.import_interrupted);
+    await expect(page.getByTestId('import-errors')).toHaveCount(0);
+    await page.unroute('**/api/catalogue-import/jobs/*');
+    await snap(page, `catalogue-import-interrupted-${lang}`);
+
+    // Run again: the server knows the upload was imported, so the page asks; no is no.
+    await page.getByRole('button', { name: I.run_again }).click();
+    const dialog = page.getByRole('alertdialog', { name: I.again_title });
+    await expect(dialog).toContainText(fill(I.again_text, { name: 'varer.csv' }));
+    await page.getByRole('button', { name: L.common.cancel }).click();
+    await expect(dialog).toHaveCount(0);
+    await expect(page.getByTestId('import-error')).toHaveText(L.validation.import_interrupted);
+
+    await page.getByRole('button', { name: I.run_again }).click();
+    await expect(dialog).toBeVisible();
+    await snap(page, `catalogue-import-again-${lang}`);
+    await dialog.getByRole('button', { name: I.again_confirm }).click();
+    await expect(page.getByTestId('import-counts')).toHaveText(fill(I.applied_counts_one, { rows: '1', created: '0', updated: '1' }));
+  });
+}
+
 test('the import page is for admin and cm-admin: a cm gets No access and has no menu item or import button', async ({ page }) => {
   const L = LOCALES.no;
   await useLanguage(page, 'no');

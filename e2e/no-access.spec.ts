@@ -43,6 +43,9 @@ for (const lang of ['no', 'en'] as Lang[]) {
     const foreign = all.find((d) => !own.has(d.id))!;
     await page.goto(designUrl(foreign));
     await expect(page.getByRole('heading', { name: L.no_access.title })).toBeVisible();
+    // Issue 22: the design is outside the cm's categories; its role is not to blame.
+    await expect(page.getByText(L.server.outside_categories)).toBeVisible();
+    await expect(page.getByText(L.no_access.text)).toHaveCount(0);
     await expect(page.getByRole('heading', { name: L.not_found.title })).toHaveCount(0);
     await snap(page, `perms-no-access-design-${lang}`);
 

@@ -34,7 +34,7 @@ test.describe('products list', () => {
       'Food Outside',
       'Fuel',
       'Generic',
-      'Loality / Trumf',
+      'Loyalty / Trumf',
       'Store',
     ]);
     const pages = page.getByRole('navigation', { name: NO.pagination.label });

@@ -127,7 +127,7 @@ test('admin edits the brief, its files and products; empty states', async ({ pag
   const files = page.getByTestId('brief-files');
   const products = page.getByTestId('brief-products');
   await expect(files).toContainText(NO.design.no_files);
-  await expect(products).toContainText(NO.design.no_products);
+  await expect(products).toContainText(NO.design.brief_no_products);
   await expect(page.getByRole('button', { name: NO.design.bind })).toBeVisible();
   await snap(page, 'promotion-design-empty-states-no');
 
@@ -183,6 +183,9 @@ test('admin edits the brief, its files and products; empty states', async ({ pag
   const results = products.getByTestId('product-picker-results');
   const first = results.getByRole('button', { name: /Brunost/ }).first();
   await expect(first).toBeVisible();
+  // Issue 22: under the hits, the empty brief says so in its own words, not 'No products found'.
+  await expect(products).toContainText(NO.design.brief_no_products);
+  await expect(products.getByText(NO.design.no_products, { exact: true })).toHaveCount(0);
   const productName = ((await first.getAttribute('aria-label')) ?? '').replace(fill(NO.design.add_product, { name: '' }), '');
   await first.click();
   await expect(toast(page, NO.server.product_added)).toBeVisible();
@@ -200,7 +203,7 @@ test('admin edits the brief, its files and products; empty states', async ({ pag
   await products.getByLabel(NO.design.search_products).fill('');
   await row.getByRole('button', { name: fill(NO.design.remove_product, { name: productName }) }).click();
   await expect(toast(page, NO.server.product_removed)).toBeVisible();
-  await expect(products).toContainText(NO.design.no_products);
+  await expect(products).toContainText(NO.design.brief_no_products);
 
   // Leave the seeded design as it was for the other tests.
   const restore = await page.request.put(`/api/promotion-surface-design/${design.id}`, {

@@ -8,6 +8,8 @@ interface Settings {
   distributor_id: number;
   admin_id: number;
   percent_promotion_report: number;
+  upload_quota_mb: number;
+  upload_quota_files: number;
 }
 
 async function promotionId(page: Page, token: string, name: string): Promise<number> {
@@ -26,7 +28,13 @@ async function storedSettings(page: Page, token: string): Promise<Settings> {
 async function restore(page: Page, token: string, s: Settings) {
   const res = await page.request.put(`/api/system-setting/${s.id}`, {
     headers: auth(token),
-    form: { distributor_id: String(s.distributor_id), admin_id: String(s.admin_id), percent_promotion_report: String(s.percent_promotion_report) },
+    form: {
+      distributor_id: String(s.distributor_id),
+      admin_id: String(s.admin_id),
+      percent_promotion_report: String(s.percent_promotion_report),
+      upload_quota_mb: String(s.upload_quota_mb),
+      upload_quota_files: String(s.upload_quota_files),
+    },
   });
   expect(res.status(), await res.text()).toBe(200);
 }
@@ -85,6 +93,44 @@ test.describe.serial('system settings', () => {
         await expect(page.locator('#report-percent')).toHaveValue(String(percent));
         await expect(page.getByTestId('report-percent')).toContainText(fill(L.report.percent_row, { percent: String(percent) }));
         await snap(page, `system-settings-report-${lang}`);
+      } finally {
+        await restore(page, session.bearerToken, before);
+      }
+    });
+  }
+
+  for (const lang of ['no', 'en'] as Lang[]) {
+    test(`an admin sets the upload quota, and past it the upload field says why (${lang})`, async ({ page }) => {
+      const L = LOCALES[lang];
+      await useLanguage(page, lang);
+      const session = await login(page, 'admin');
+      const before = await storedSettings(page, session.bearerToken);
+      try {
+        // One unused upload of the admin's own, made while the quota still allows it.
+        const kept = await page.request.post('/api/files/upload', {
+          headers: auth(session.bearerToken),
+          multipart: { file: { name: 'ubrukt.pdf', mimeType: 'application/pdf', buffer: Buffer.from('%PDF-1.4\n') } },
+        });
+        expect(kept.status(), await kept.text()).toBe(201);
+
+        await page.goto('/system-settings');
+        const files = page.getByLabel(L.settings.fields.upload_quota_files);
+        await expect(files).toHaveValue(String(before.upload_quota_files));
+        await expect(page.getByLabel(L.settings.fields.upload_quota_mb)).toHaveValue(String(before.upload_quota_mb));
+        await files.fill('0');
+        await page.getByRole('button', { name: L.common.save }).click();
+        await expect(page.getByText(L.validation.upload_quota_range)).toBeVisible();
+        await files.fill('1');
+        await page.getByRole('button', { name: L.common.save }).click();
+        await expect(page.getByTestId('toast')).toContainText(L.server.settings_saved);
+        await snap(page, `system-settings-quota-${lang}`);
+
+        // The catalogue import's upload field: one more unused file is one too many.
+        await page.goto('/catalogue-import');
+        await page.getByLabel(L.catalogue_import.file, { exact: true }).setInputFiles({ name: 'varer.csv', mimeType: 'text/csv', buffer: Buffer.from('EAN;Navn\r\n1;A\r\n') });
+        await page.getByRole('button', { name: L.catalogue_import.next_map }).click();
+        await expect(page.getByTestId('import-error')).toHaveText(fill(L.validation.upload_quota_exceeded, { files: '1', mb: String(before.upload_quota_mb) }));
+        await snap(page, `upload-quota-refused-${lang}`);
       } finally {
         await restore(page, session.bearerToken, before);
       }

@@ -5,6 +5,8 @@ import fs from 'node:fs';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const results = [];
+/** Names of the failed tests, printed again at the end, where a truncated log still shows them. */
+const failures = [];
 fs.mkdirSync('test-results', { recursive: true });
 
 function run(cmd, args, env = {}) {
@@ -47,6 +49,9 @@ if (fs.existsSync(vitestJson)) {
   const r = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
   const failed = r.numFailedTests + (vt.ok || r.numFailedTests ? 0 : 1);
   results.push({ name: 'vitest', passed: r.numPassedTests, failed, seconds: vt.seconds });
+  for (const file of r.testResults) {
+    for (const t of file.assertionResults) if (t.status === 'failed') failures.push(`vitest: ${file.name.replace(process.cwd() + '/', '')} › ${t.fullName}`);
+  }
 } else {
   results.push({ name: 'vitest', passed: 0, failed: 1, seconds: vt.seconds });
 }
@@ -66,6 +71,13 @@ if (fs.existsSync(pwJson)) {
   const s = JSON.parse(fs.readFileSync(pwJson, 'utf8')).stats;
   const failed = s.unexpected + s.flaky + (pw.ok || s.unexpected ? 0 : 1);
   results.push({ name: 'playwright', passed: s.expected, failed, seconds: pw.seconds });
+  const walk = (suite) => {
+    for (const spec of suite.specs ?? []) {
+      for (const test of spec.tests) if (test.status !== 'expected' && test.status !== 'skipped') failures.push(`playwright (${test.status}): ${spec.file}:${spec.line} › ${spec.title}`);
+    }
+    for (const child of suite.suites ?? []) walk(child);
+  };
+  for (const suite of JSON.parse(fs.readFileSync(pwJson, 'utf8')).suites) walk(suite);
 } else {
   results.push({ name: 'playwright', passed: 0, failed: 1, seconds: pw.seconds });
 }
@@ -74,5 +86,6 @@ console.log('\n=== summary');
 for (const r of results) console.log(`${r.name.padEnd(16)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds}s`);
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
+for (const name of failures) console.log(`failed: ${name}`);
 console.log(`${passed} passed, ${failed} failed`);
 process.exit(failed ? 1 : 0);

@@ -9,11 +9,13 @@ import { routeChunkGroups } from './build/route-chunks.ts';
 import { signedInHtml } from './build/signed-in-html.ts';
 
 const api = `http://localhost:${process.env.API_PORT ?? 3000}`;
-const dist = path.join(import.meta.dirname, 'dist');
+// The folder this build writes (`--outDir` included), for the precache list read from its manifest.
+let outDir = path.join(import.meta.dirname, 'dist');
 
 export default defineConfig({
   plugins: [
     react(),
+    { name: 'out-dir', configResolved: (config) => void (outDir = path.resolve(config.root, config.build.outDir)) },
     tailwindcss(),
     signedInHtml(path.join(import.meta.dirname, 'src/app/layouts/main-layout.tsx')),
     // The service worker (src/sw/sw.ts, decision 023). The manifest is the server's (it names the
@@ -27,7 +29,7 @@ export default defineConfig({
       injectManifest: {
         globPatterns: ['**/*.{js,css,html,svg,png}'],
         globIgnores: ['sw.js', '**/*.map'],
-        manifestTransforms: [precacheOnly(dist)],
+        manifestTransforms: [precacheOnly(() => outDir)],
         // pdf.js and the like are not precached; the limit only keeps the shell honest.
         maximumFileSizeToCacheInBytes: 3 * 1024 * 1024,
       },

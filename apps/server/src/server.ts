@@ -6,7 +6,7 @@ import { openDatabase } from './db/client';
 import { isEmpty, seedDemo } from './db/seed/demo';
 import { sweepIdempotencyKeys } from './lib/idempotency';
 import { storageFor } from './lib/storage';
-import { sweepUnclaimedUploads } from './lib/uploads';
+import { sweepUnclaimedUploads, UPLOAD_SWEEP_EVERY_MS } from './lib/uploads';
 
 const config = loadConfig();
 const releaseLock = config.DATABASE_URL ? () => {} : acquireDataDirLock(config.dataDir);
@@ -28,12 +28,17 @@ app.preflight
   .then((n) => n && app.log.info({ files: n }, 'pending preflights queued'))
   .catch((err) => app.log.error({ err }, 'pending preflights could not be queued'));
 
-// Uploads nobody attached within a day, and stored files no row names (left by a crash) after a
-// day, are removed hourly, and idempotency keys after 7 days; PGlite is vacuumed then too.
-const sweeper = setInterval(() => {
+// Uploads nobody attached within a day, and stored files no row names (left by a crash) after
+// their grace period, are removed every few minutes (decision 028).
+const uploadSweeper = setInterval(() => {
   sweepUnclaimedUploads(database.db, storage)
     .then((n) => n && app.log.info({ removed: n }, 'unclaimed uploads and unrecorded files removed'))
     .catch((err) => app.log.error({ err }, 'upload sweep failed'));
+}, UPLOAD_SWEEP_EVERY_MS);
+uploadSweeper.unref();
+
+// Idempotency keys go after 7 days, hourly; PGlite is vacuumed then too.
+const sweeper = setInterval(() => {
   maintain().catch((err) => app.log.error({ err }, 'vacuum failed'));
   app.loginThrottle.sweep().catch((err) => app.log.error({ err }, 'sign-in throttle sweep failed'));
   sweepIdempotencyKeys(database.db).catch((err) => app.log.error({ err }, 'idempotency key sweep failed'));
@@ -46,6 +51,7 @@ async function shutdown(signal: string) {
   closing = true;
   app.log.info({ signal }, 'shutting down');
   clearInterval(sweeper);
+  clearInterval(uploadSweeper);
   await app.close();
   await database.close();
   releaseLock();

@@ -27,9 +27,9 @@ const LAZY_TOO = /^src\/(lib\/register-sw|lib\/station-offline|features\/company
  * pages, icons and the scripts and styles of OFFLINE_MODULES with what they import; the rest of
  * the app (staff pages, the rich-text editor, pdf.js) loads from the network as before.
  */
-export function precacheOnly(distDir: string) {
+export function precacheOnly(distDir: () => string) {
   return async (entries: PrecacheEntry[]) => {
-    const manifest = JSON.parse(fs.readFileSync(path.join(distDir, '.vite/manifest.json'), 'utf8')) as ViteManifest;
+    const manifest = JSON.parse(fs.readFileSync(path.join(distDir(), '.vite/manifest.json'), 'utf8')) as ViteManifest;
     const wanted = new Set<string>();
     const visit = (key: string) => {
       const chunk = manifest[key];

@@ -15,6 +15,10 @@ export const successAnswer = z
     message: z.string(),
     message_key: messageKey,
     data: z.unknown().optional().describe("The call's own answer"),
+    preflight: z
+      .unknown()
+      .optional()
+      .describe('Send to printers only: the HQ files the preflight has not checked yet or could not read, beside `data` (decision 026)'),
   })
   .meta({ examples: [{ status: 'success', message: 'User created', message_key: 'user_created', data: { id: 42 } }] });
 

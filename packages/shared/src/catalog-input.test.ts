@@ -39,7 +39,10 @@ describe('prices', () => {
     expect(zPrice.parse('12.5')).toBe('12.5');
     expect(zPrice.parse('')).toBe('0');
     expect(zPrice.safeParse('12.345').success).toBe(false);
-    expect(zPrice.safeParse('-1').success).toBe(false);
+    expect(zPrice.safeParse('12.345').error?.issues.map((i) => i.message)).toEqual(['price_format']);
+    // A negative price is named for what it is (issue 22).
+    expect(zPrice.safeParse('-1').error?.issues.map((i) => i.message)).toEqual(['price_min_0']);
+    expect(zPrice.safeParse('-1.999').error?.issues.map((i) => i.message)).toEqual(['price_min_0']);
   });
 });
 

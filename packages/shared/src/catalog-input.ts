@@ -64,10 +64,17 @@ export const zDigitCode = z.preprocess(
     .transform(Number),
 );
 
-/** A money amount with at most 2 decimals, kept as a string for numeric(12,2). */
+const notNegative = (v: string) => !v.startsWith('-');
+
+/** A money amount of 0 or more with at most 2 decimals, kept as a string for numeric(12,2). */
 export const zPrice = z.preprocess(
   (v) => (v === undefined || v === null || v === '' ? '0' : typeof v === 'number' ? String(v) : v),
-  z.string().trim().regex(/^\d{1,10}(\.\d{1,2})?$/, 'price_format'),
+  z
+    .string()
+    .trim()
+    // A minus is its own mistake, not one of decimals (issue 22).
+    .refine(notNegative, { message: 'price_min_0', abort: true })
+    .regex(/^\d{1,10}(\.\d{1,2})?$/, 'price_format'),
 );
 
 export const zCount = zInt({ min: 0, max: 2_147_483_647 });

@@ -29,11 +29,16 @@ export const COOKIE_CURRENT_USER = 'CURRENT_USER';
 export const COOKIE_BEARER_TOKEN = 'BEARER_TOKEN';
 export const BEARER_PREFIX = 'Bearer ';
 
-/** Choosing a group in the user modal preselects these categories (spec 000 §3). */
+/**
+ * Choosing a group in the user modal preselects these categories (spec 000 §3). The specification
+ * spells one 'Loality / Trumf', as the old system's data may still do; the seed spells it
+ * 'Loyalty / Trumf' (issue 22). Either name is preselected.
+ */
+const LOYALTY = ['Loyalty / Trumf', 'Loality / Trumf'];
 export const GROUP_CATEGORY_PRESETS: Record<Group, readonly string[]> = {
-  DO: ['Generic', 'Fuel', 'Loality / Trumf'],
-  'DO+': ['Generic', 'Food', 'Fuel', 'Food Outside', 'Store', 'Loality / Trumf'],
-  RBA: ['Generic', 'Food', 'Fuel', 'Food Outside', 'Store', 'Loality / Trumf'],
+  DO: ['Generic', 'Fuel', ...LOYALTY],
+  'DO+': ['Generic', 'Food', 'Fuel', 'Food Outside', 'Store', ...LOYALTY],
+  RBA: ['Generic', 'Food', 'Fuel', 'Food Outside', 'Store', ...LOYALTY],
 };
 
 export const TOAST_LIMIT = 1;

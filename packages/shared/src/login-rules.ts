@@ -1,4 +1,4 @@
-import { MAX_TEXT_LENGTH, MIN_PASSWORD_LENGTH } from './constants';
+import { MAX_TEXT_LENGTH } from './constants';
 
 /*
  * Patterns of the field rules, free of zod: the sign-in page checks its two fields with
@@ -25,9 +25,9 @@ function emailError(value: string): string | undefined {
   return undefined;
 }
 
+/** No length rule: a short password is a wrong one, answered as any other (issue 22). */
 function passwordError(password: string): string | undefined {
   if (!password) return 'required_field';
-  if (password.length < MIN_PASSWORD_LENGTH) return 'password_min_8';
   if (password.length > MAX_TEXT_LENGTH) return 'max_length';
   if (!LATIN_LETTER.test(password)) return 'password_latin_letters';
   return undefined;

@@ -10,7 +10,7 @@ describe('milestones', () => {
 
   it('keep a moved day, marked moved', () => {
     const moved = milestonesFor('2027-03-01', DEFAULT_MILESTONE_DAYS, { printed: '2027-02-20' });
-    expect(moved.find((m) => m.milestone === 'printed')).toEqual({ milestone: 'printed', due_on: '2027-02-20', moved: true });
+    expect(moved.find((m) => m.milestone === 'printed')).toEqual({ milestone: 'printed', due_on: '2027-02-20', moved: true, passed_at_creation: false });
     expect(moved.filter((m) => m.moved)).toHaveLength(1);
   });
 
@@ -23,7 +23,7 @@ describe('milestones', () => {
 });
 
 describe('next deadline', () => {
-  const list = milestonesFor('2027-03-01', DEFAULT_MILESTONE_DAYS);
+  const list = { period_to: '2027-03-31', milestones: milestonesFor('2027-03-01', DEFAULT_MILESTONE_DAYS, {}, '2026-12-01') };
   const start = { briefs_sent: false, status: 0, sent_to_printers: false };
   it('is the brief while a design waits for its brief', () => {
     expect(nextDeadline(list, start, '2027-01-19')).toEqual({ milestone: 'brief', due_on: '2027-01-18', state: 'overdue' });
@@ -37,5 +37,27 @@ describe('next deadline', () => {
   });
   it('names any milestone as it stands', () => {
     expect(deadlineOf(list, 'printed', '2027-01-01')).toEqual({ milestone: 'printed', due_on: '2027-02-15', state: 'on_time' });
+  });
+});
+
+describe('badges (issue 22, decision 031)', () => {
+  const start = { briefs_sent: false, status: 0, sent_to_printers: false };
+  it('stop when the period has ended, whatever is left undone', () => {
+    const schedule = { period_to: '2027-03-31', milestones: milestonesFor('2027-03-01', DEFAULT_MILESTONE_DAYS, {}, '2026-12-01') };
+    expect(nextDeadline(schedule, start, '2027-03-31')).toMatchObject({ milestone: 'brief', state: 'overdue' });
+    expect(nextDeadline(schedule, start, '2027-04-01')).toBeNull();
+    expect(deadlineOf(schedule, 'delivered', '2027-04-01')).toBeNull();
+  });
+
+  it('never show a milestone that had passed when the promotion was created: the next one counts', () => {
+    // Created on 10 February: brief, designs complete and sent to printers were past already.
+    const list = milestonesFor('2027-03-01', DEFAULT_MILESTONE_DAYS, {}, '2027-02-10');
+    expect(list.filter((m) => m.passed_at_creation).map((m) => m.milestone)).toEqual(['brief', 'designs_complete', 'sent_to_printers']);
+    const schedule = { period_to: '2027-03-31', milestones: list };
+    expect(nextDeadline(schedule, start, '2027-02-12')).toEqual({ milestone: 'printed', due_on: '2027-02-15', state: 'due_soon' });
+    expect(deadlineOf(schedule, 'sent_to_printers', '2027-02-12')).toBeNull();
+    // A milestone moved after the day of creation counts again.
+    const moved = { period_to: '2027-03-31', milestones: milestonesFor('2027-03-01', DEFAULT_MILESTONE_DAYS, { sent_to_printers: '2027-02-12' }, '2027-02-10') };
+    expect(nextDeadline(moved, start, '2027-02-13')).toEqual({ milestone: 'sent_to_printers', due_on: '2027-02-12', state: 'overdue' });
   });
 });

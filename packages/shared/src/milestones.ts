@@ -16,6 +16,14 @@ export interface MilestoneDue {
   due_on: string;
   /** Moved for this promotion, not the default. */
   moved: boolean;
+  /** Its day was already past on the day the promotion was created: said once then, never overdue (decision 031). */
+  passed_at_creation: boolean;
+}
+
+/** A promotion's milestones and the last day of its period, after which no milestone has a badge (decision 031). */
+export interface PromotionSchedule {
+  period_to: string;
+  milestones: MilestoneDue[];
 }
 
 /** `day` moved by `days` (negative: earlier), as 'YYYY-MM-DD'. */
@@ -29,14 +37,19 @@ export function daysBetween(from: string, to: string): number {
   return Math.round((Date.parse(`${to}T00:00:00Z`) - Date.parse(`${from}T00:00:00Z`)) / 86_400_000);
 }
 
-/** The milestones of a period: each default, or the moved day where there is one. */
-export function milestonesFor(periodFrom: string, days: MilestoneDays, moved: Partial<Record<Milestone, string>> = {}): MilestoneDue[] {
-  return MILESTONES.map((milestone) => ({
-    milestone,
-    due_on: moved[milestone] ?? addDays(periodFrom, -days[milestone]),
-    moved: moved[milestone] !== undefined,
-  }));
+/**
+ * The milestones of a period: each default, or the moved day where there is one. `createdOn` is the
+ * Oslo day the promotion was created ('' for none): a milestone before it had passed already.
+ */
+export function milestonesFor(periodFrom: string, days: MilestoneDays, moved: Partial<Record<Milestone, string>> = {}, createdOn = ''): MilestoneDue[] {
+  return MILESTONES.map((milestone) => {
+    const due_on = moved[milestone] ?? addDays(periodFrom, -days[milestone]);
+    return { milestone, due_on, moved: moved[milestone] !== undefined, passed_at_creation: due_on < createdOn };
+  });
 }
+
+/** Whether a milestone not done can have a badge on `today`: the period still runs and it was not past at creation. */
+export const milestoneTracked = (schedule: PromotionSchedule, m: MilestoneDue, today: string) => today <= schedule.period_to && !m.passed_at_creation;
 
 export type DeadlineState = 'overdue' | 'due_soon' | 'on_time';
 
@@ -83,15 +96,18 @@ export function milestonesDone(p: PromotionProgress): Record<Milestone, boolean>
   };
 }
 
-/** A milestone of the list as it stands on `today`. */
-export function deadlineOf(milestones: readonly MilestoneDue[], milestone: Milestone, today: string): PromotionDeadline | null {
-  const m = milestones.find((x) => x.milestone === milestone);
-  return m ? { milestone, due_on: m.due_on, state: deadlineState(m.due_on, today) } : null;
+/** A milestone as it stands on `today`; null once the period has ended or when it was past at creation. */
+export function deadlineOf(schedule: PromotionSchedule | undefined, milestone: Milestone, today: string): PromotionDeadline | null {
+  const m = schedule?.milestones.find((x) => x.milestone === milestone);
+  return m && milestoneTracked(schedule!, m, today) ? { milestone, due_on: m.due_on, state: deadlineState(m.due_on, today) } : null;
 }
 
-/** The next open milestone (the first not done), or null when every step is done. */
-export function nextDeadline(milestones: readonly MilestoneDue[], progress: PromotionProgress, today: string): PromotionDeadline | null {
+/**
+ * The next open milestone: the first not done that can have a badge (one past when the promotion was
+ * created is skipped); null when every step is done or the period has ended.
+ */
+export function nextDeadline(schedule: PromotionSchedule, progress: PromotionProgress, today: string): PromotionDeadline | null {
   const done = milestonesDone(progress);
-  const open = milestones.find((m) => !done[m.milestone]);
-  return open ? deadlineOf(milestones, open.milestone, today) : null;
+  const open = schedule.milestones.find((m) => !done[m.milestone] && milestoneTracked(schedule, m, today));
+  return open ? deadlineOf(schedule, open.milestone, today) : null;
 }

@@ -9,6 +9,8 @@ export const PERMISSIONS = {
   'users.updatePassword': ['admin', 'cm-admin'],
   'users.delete': ['admin', 'cm-admin'],
   'users.listByField': ['admin', 'cm', 'cm-admin'],
+  /** Lifting an account's sign-in lockout (decision 027). */
+  'users.unlockSignIn': ['admin'],
   'auth.impersonate': ['admin', 'cm-admin'],
   'catalog.view': ['admin', 'cm', 'cm-admin'],
   'catalog.manage': ['admin', 'cm-admin'],

@@ -16,3 +16,17 @@ export function surfaceRemovalRefusal(surface: { hidden_designs: number; statuse
 export function designRemovalRefusal(role: Role, status: PsdStatus) {
   return role !== 'admin' && LOCKING_PSD_STATUSES.includes(status) ? ('design_locked' as const) : null;
 }
+
+/**
+ * What a sketch rating does to its design's status (decision 030): approved (3) makes it Approved,
+ * cancelled (2) Correction, a reaction (1) leaves it. A Completed or Cancelled design is past the
+ * sketches and stays as it is. Null: the status does not change.
+ */
+export function statusAfterRating(rating: number, status: PsdStatus): PsdStatus | null {
+  if (!isRatedStatus(status)) return null;
+  const next: PsdStatus | null = rating === 3 ? 'Approved' : rating === 2 ? 'Correction' : null;
+  return next === status ? null : next;
+}
+
+/** A design whose status the sketch ratings drive: any before Completed, not Cancelled. */
+export const isRatedStatus = (status: PsdStatus) => status !== 'Completed' && status !== 'Cancelled';

@@ -13,10 +13,10 @@ export const emailField = z
   .max(MAX_TEXT_LENGTH, 'max_length')
   .pipe(z.email({ pattern: EMAIL_PATTERN, error: 'valid_email' }));
 
+/** Signing in checks no length: the 8 characters are a rule for setting a password (issue 22). */
 export const loginPasswordField = z
   .string({ error: 'required_field' })
   .min(1, 'required_field')
-  .min(MIN_PASSWORD_LENGTH, 'password_min_8')
   .max(MAX_TEXT_LENGTH, 'max_length')
   .regex(LATIN_LETTER, 'password_latin_letters');
 

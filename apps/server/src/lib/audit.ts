@@ -1,3 +1,4 @@
+import type { AuditAction, AuditEntity, AuditFields } from '@promo/shared';
 import type { DbOrTx } from '../db/client';
 import { auditLog } from '../db/schema';
 import type { AuthContext } from './auth-context';
@@ -8,11 +9,12 @@ import type { AuthContext } from './auth-context';
  * never describes a change that did not happen.
  */
 export interface AuditEntry {
-  action: string;
-  entity: string;
+  /** A name of the shared lists (`audit-names.ts`), each with its label in both languages (decision 031). */
+  action: AuditAction;
+  entity: AuditEntity;
   entityId?: number | null;
-  before?: unknown;
-  after?: unknown;
+  before?: AuditFields | null;
+  after?: AuditFields | null;
 }
 
 /** Keys that never go into an audit row, at any depth: secrets and what stands for them. */

@@ -18,6 +18,8 @@ export class AppError extends Error {
 
 export const unauthenticated = () => new AppError(401, 'Unauthenticated', 'unauthenticated');
 export const forbidden = () => new AppError(403, 'No access', 'no_access');
+/** A cm refused a design of a category it does not manage: the object, not the role, is out of reach. */
+export const outsideCategories = () => new AppError(403, 'No access', 'outside_categories');
 export const notFound = () => new AppError(404, 'Not found', 'not_found');
 export const invalid = (errors: Record<string, string[]>) =>
   new AppError(422, 'Validation failed', 'validation_failed', errors);

@@ -3,6 +3,8 @@ import { z } from 'zod';
 import { can, type Endpoint, type successAnswer } from '@promo/shared';
 import type { AuthContext } from './auth-context';
 import { forbidden, unauthenticated } from './errors';
+import { assertNamedDistributor } from './named-distributor';
+import { refusalInBody } from './refusal-in-body';
 import { refuseUnstorableText } from './text-input';
 
 type Out<S> = [NonNullable<S>] extends [never] ? undefined : NonNullable<S> extends z.ZodType ? z.output<NonNullable<S>> : undefined;
@@ -33,6 +35,7 @@ export function route<E extends Endpoint>(
 ): void {
   app.route({
     ...options,
+    onSend: [...[options.onSend ?? []].flat(), refusalInBody],
     // A stored file goes as it was stored, with its Content-Length (lib/compression.ts).
     ...(endpoint.answer === 'file' ? { compress: false as const } : {}),
     method: endpoint.method,
@@ -47,6 +50,8 @@ export function route<E extends Endpoint>(
       const auth = await app.authenticate(req, endpoint.cookieAuth);
       if (!auth) throw unauthenticated();
       if (endpoint.access !== 'authenticated' && !can(auth.user.role, endpoint.access)) throw forbidden();
+      // Of the distributor accounts only the one system settings name acts (decision 026).
+      if (endpoint.access !== 'authenticated' && auth.user.role === 'distributor') await assertNamedDistributor(app.db, auth.user.id);
     },
     // A multipart body is read first, so its text fields are checked like a form body's.
     preValidation: options.preValidation ? [options.preValidation, refuseUnstorableText] : refuseUnstorableText,

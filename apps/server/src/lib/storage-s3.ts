@@ -13,7 +13,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { Config } from '../config';
-import { newStorageKey, type Storage } from './storage';
+import { newStorageKey, type Storage } from './storage-port';
 
 /**
  * A write goes up in parts of this size, at most QUEUE_SIZE at a time: an upload holds a few parts

@@ -1,4 +1,5 @@
 import { Readable } from 'node:stream';
+import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import {
   DOCUMENT_EXTENSIONS,
@@ -11,6 +12,7 @@ import { files } from '../db/schema';
 import { AppError } from './errors';
 import { CONTENT_TYPES, InspectingStream, SignatureMismatch } from './file-signature';
 import type { Storage } from './storage';
+import { assertUploadQuota, lockUserUploads } from './upload-quota';
 
 export type FileRow = typeof files.$inferSelect;
 /** 'spreadsheet': a CSV or XLSX file of the catalogue import (decision 021). */
@@ -21,6 +23,23 @@ export const unsupportedFile = () =>
   new AppError(422, UPLOAD_MESSAGES.unsupported, 'unsupported_file_type', { file: ['unsupported_file_type'] });
 export const emptyFile = () => new AppError(422, UPLOAD_MESSAGES.empty, 'file_empty', { file: ['file_empty'] });
 export const fileTooLarge = () => new AppError(413, UPLOAD_MESSAGES.tooLarge, 'file_too_large', { file: ['file_too_large'] });
+
+/** What a multipart body of one file holds besides the file: its boundaries and the part's headers. */
+const ONE_FILE_FRAMING = 1024;
+
+/**
+ * The Content-Length of a one-file multipart upload, refused (413) before a byte of the body is read
+ * when it declares more than the file limit and its framing allow (decision 028).
+ */
+export function declaredUploadLength(req: FastifyRequest, reply: FastifyReply, limit: number): number {
+  const declared = Number(req.headers['content-length'] ?? 0);
+  if (declared >= limit + ONE_FILE_FRAMING) {
+    // The body is never read: the connection closes after the answer.
+    reply.header('connection', 'close');
+    throw fileTooLarge();
+  }
+  return Number.isFinite(declared) ? declared : 0;
+}
 
 /** A name a person gave the file: no path parts, no control characters, a known extension. */
 export function checkFileName(name: string, kind: UploadKind): string {
@@ -38,14 +57,18 @@ export function checkFileName(name: string, kind: UploadKind): string {
 
 /**
  * Streams one file into storage while hashing, counting and checking its first bytes, then
- * records it in `files` as an upload nobody owns yet. Nothing is left behind when it fails.
+ * records it in `files` as an upload nobody owns yet. Nothing is left behind when it fails. A
+ * user's upload counts against its upload quota: checked before reading (with `declaredBytes`, the
+ * request's Content-Length) and again, exactly, as the row goes in.
  */
 export async function storeUpload(
   db: DbOrTx,
   storage: Storage,
-  input: { name: string; stream: Readable; kind: UploadKind; userId: number | null; isTruncated?: () => boolean },
+  input: { name: string; stream: Readable; kind: UploadKind; userId: number | null; isTruncated?: () => boolean; declaredBytes?: number },
 ): Promise<FileRow> {
   const name = checkFileName(input.name, input.kind);
+  const userId = input.userId;
+  if (userId !== null) await assertUploadQuota(db, userId, input.declaredBytes ?? 0);
   const ext = fileExtension(name);
   const key = storage.newKey();
   const inspector = new InspectingStream(ext);
@@ -65,18 +88,24 @@ export async function storeUpload(
     throw emptyFile();
   }
   try {
-    const [row] = await db
-      .insert(files)
-      .values({
-        storage_key: key,
-        original_name: name,
-        size: inspector.bytes,
-        content_type: CONTENT_TYPES[ext] ?? 'application/octet-stream',
-        sha256: inspector.hash.digest('hex'),
-        uploaded_by: input.userId,
-      })
-      .returning();
-    return row!;
+    return await db.transaction(async (tx) => {
+      if (userId !== null) {
+        await lockUserUploads(tx, userId);
+        await assertUploadQuota(tx, userId, inspector.bytes);
+      }
+      const [row] = await tx
+        .insert(files)
+        .values({
+          storage_key: key,
+          original_name: name,
+          size: inspector.bytes,
+          content_type: CONTENT_TYPES[ext] ?? 'application/octet-stream',
+          sha256: inspector.hash.digest('hex'),
+          uploaded_by: userId,
+        })
+        .returning();
+      return row!;
+    });
   } catch (err) {
     await storage.remove(key);
     throw err;
@@ -106,6 +135,12 @@ export async function deleteFiles(db: DbOrTx, storage: Storage, ids: number[]): 
 }
 
 const DAY = 24 * 3600_000;
+/**
+ * A stored file no row names is taken for a crash's leftover once nobody wrote it for this long; a
+ * sweep every UPLOAD_SWEEP_EVERY_MS removes it within the hour (decision 028).
+ */
+export const ORPHAN_GRACE_MS = 45 * 60_000;
+export const UPLOAD_SWEEP_EVERY_MS = 10 * 60_000;
 
 /**
  * The periodic sweep: uploads that nothing claimed within `olderThanMs`, then files in storage
@@ -114,7 +149,7 @@ const DAY = 24 * 3600_000;
  * bytes whose rows were deleted just before). The grace period keeps uploads in flight, and
  * renditions waiting for their rows, safe. Returns how many files went.
  */
-export async function sweepUnclaimedUploads(db: DbOrTx, storage: Storage, olderThanMs = DAY, orphansOlderThanMs = DAY): Promise<number> {
+export async function sweepUnclaimedUploads(db: DbOrTx, storage: Storage, olderThanMs = DAY, orphansOlderThanMs = ORPHAN_GRACE_MS): Promise<number> {
   const stale = await db
     .select({ id: files.id })
     .from(files)

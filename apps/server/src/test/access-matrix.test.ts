@@ -2,7 +2,7 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import type { LightMyRequestResponse } from 'fastify';
 import * as shared from '@promo/shared';
 import { fillPath, PERMISSIONS, ROLES, type Endpoint, type Role } from '@promo/shared';
-import { createTestApp, type TestApp } from './test-app';
+import { createTestApp, uniqueEmail, type TestApp } from './test-app';
 import { API_DOCS_ROUTES, registeredRoutes } from './registered-routes';
 
 /**
@@ -35,17 +35,37 @@ interface Caller {
   name: string;
   role: Role | null;
   signIn?: () => Promise<string>;
+  /** A distributor account that system settings do not name: refused wherever its role would act (decision 026). */
+  notNamed?: boolean;
 }
-const callers: Caller[] = [{ name: 'anonymous', role: null }, ...ROLES.map((role) => ({ name: role, role }))];
+
+let secondDistributor: string | undefined;
+/** Signs in as a distributor account of this run that system settings do not name, made the first time. */
+async function signInSecondDistributor() {
+  if (!secondDistributor) {
+    const email = uniqueEmail('distributor');
+    const res = await t.form('POST', '/api/users', { email, password: 'Secret2026', name: 'Andre', surname: 'Distributør', role: 'distributor' }, await t.login('admin'));
+    if (res.statusCode !== 201) throw new Error(`second distributor: ${res.statusCode} ${res.body}`);
+    secondDistributor = email;
+  }
+  return t.loginAs(secondDistributor, 'Secret2026');
+}
+
+const callers: Caller[] = [
+  { name: 'anonymous', role: null },
+  ...ROLES.map((role) => ({ name: role, role })),
+  { name: 'distributor not named in system settings', role: 'distributor', notNamed: true, signIn: signInSecondDistributor },
+];
 const signIn = (c: Caller) => (c.signIn ?? (() => t.login(c.role!)))();
 
-type Expected = 401 | 403 | 'passes';
+type Expected = 401 | 403 | 'not_the_distributor' | 'passes';
 /** What the guard answers this caller, by the contract's rule alone. */
-function expected(access: Endpoint['access'], role: Role | null): Expected {
+function expected(access: Endpoint['access'], caller: Caller): Expected {
   if (access === 'public') return 'passes';
-  if (role === null) return 401;
+  if (caller.role === null) return 401;
   if (access === 'authenticated') return 'passes';
-  return (PERMISSIONS[access] as readonly Role[]).includes(role) ? 'passes' : 403;
+  if (!(PERMISSIONS[access] as readonly Role[]).includes(caller.role)) return 403;
+  return caller.notNamed ? 'not_the_distributor' : 'passes';
 }
 
 /** An id no row has: inputs that change nothing, yet get past validation to the service where they can. */
@@ -110,12 +130,13 @@ describe('the contracts', () => {
 describe.each(endpoints)('$name', ({ endpoint: e }) => {
   it(`${e.method} ${e.path} answers each caller as '${e.access}' says`, async () => {
     for (const caller of callers) {
-      const want = expected(e.access, caller.role);
+      const want = expected(e.access, caller);
       const res = await request(e, caller);
       const seen = `${caller.name}: ${res.statusCode} ${res.body.slice(0, 200)}`;
       expect(res.statusCode, seen).toBeLessThan(500);
       if (want === 401) expect([res.statusCode, res.json().message], seen).toEqual([401, 'Unauthenticated']);
       else if (want === 403) expect([res.statusCode, res.json().message], seen).toEqual([403, 'No access']);
+      else if (want === 'not_the_distributor') expect([res.statusCode, res.json().message_key], seen).toEqual([403, 'not_the_distributor']);
       else {
         expect(res.statusCode, seen).not.toBe(401);
         // 'authenticated' leaves every object rule to the service, whose refusal is a 403 too.

@@ -2,9 +2,11 @@ import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import ExcelJS from 'exceljs';
 import { and, eq, inArray } from 'drizzle-orm';
 import { importStartBody, type ImportJob, type Role } from '@promo/shared';
+import type { DbOrTx } from '../db/client';
 import { auditLog, files, importJobs, products, surfaceCategories, surfaces, users } from '../db/schema';
 import { DEMO_USERS } from '../db/seed/demo';
 import { importRunner, startImport } from '../modules/catalogue-import/service';
+import { sweepGoneImportJobs } from '../modules/catalogue-import/job-liveness';
 import { ean13 } from '../db/seed/catalogue';
 import { createTestApp, multipartBody, type TestApp } from './test-app';
 import { productBody } from './product-body';
@@ -180,6 +182,174 @@ describe('an import whose process stops', () => {
     expect(job).toMatchObject({ status: 'failed', created: 0, updated: 0, errors: [{ row: 0, field: 'file', error: 'import_interrupted' }] });
     expect(await storedEans(eans.slice(0, 10))).toEqual([]);
     expect(await storedEans(eans.slice(-10))).toEqual([]);
+  });
+});
+
+/** An ERP's export as it comes (issue 22): its own headers, the price as "Pris", six of the form's required columns missing. */
+const ERP_HEADER = ['Varenr.', 'EAN-nr', 'Varenavn', 'Varegruppe', 'Undergruppe', 'Merke', 'Leverandørnavn', 'Pris', 'MVA-sats', 'Pant'];
+const erpRow = (ean: string, price = '29,90') => ['800123', ean, 'Melkesjokolade 100 g', 'Generic', 'Godteri', 'Freia', 'Mondelez Norge AS', price, '15', '0'];
+/** Values for the six required fields the export does not have: the same for every new row. */
+const ERP_DEFAULTS = {
+  item_plan_bu_grp: 'BU-1',
+  locally_owned: 'Nei',
+  selling_type: 'Standard',
+  provider_item_ean: 'Ukjent',
+  provider_item_name: 'Ukjent',
+  provider_item_vendor_code: 'Ukjent',
+};
+
+async function startJob(body: Record<string, unknown>, auth = admin) {
+  return t.form('POST', '/api/catalogue-import/jobs', body, auth);
+}
+
+describe('mapping an ERP export (issue 22)', () => {
+  it('recognises the usual Norwegian headers of an ERP export, "Pris" as the price among them', async () => {
+    const res = await upload('erp.csv', csv([ERP_HEADER, erpRow(newEan())]), 'products');
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.mapping).toMatchObject({
+      vendor_code: 0, ean: 1, name: 2, category: 3, sub_category: 4, manufacturer: 5, provider_name: 6, price_per_item: 7, tax: 8, container_deposit: 9,
+      selling_type: null, main_last_price: null,
+    });
+  });
+
+  it('a required field that is not in the file takes the value the mapping gives it for new rows; stored rows keep theirs', async () => {
+    const existing = await t.form('POST', '/api/products', productBody({ selling_type: 'Kampanje', item_plan_bu_grp: 'BU-9' }), admin);
+    expect(existing.statusCode).toBe(201);
+    const old = existing.json().data;
+    const fresh = newEan();
+    const up = await upload('erp.csv', csv([ERP_HEADER, erpRow(fresh), erpRow(String(old.ean), '31,50')]), 'products');
+    const { file_id, mapping } = up.json().data;
+
+    const dry = await startJob({ kind: 'products', mode: 'dry_run', file_id, mapping: withoutNulls(mapping), defaults: ERP_DEFAULTS });
+    expect(dry.statusCode, dry.body).toBe(201);
+    expect(await waitFor(dry.json().data.id)).toMatchObject({ status: 'done', created: 1, updated: 1, error_count: 0 });
+    const applied = await startJob({ kind: 'products', mode: 'apply', file_id, mapping: withoutNulls(mapping), defaults: ERP_DEFAULTS });
+    expect(applied.statusCode, applied.body).toBe(201);
+    expect(await waitFor(applied.json().data.id)).toMatchObject({ status: 'done', created: 1, updated: 1 });
+
+    const [created] = await t.database.db.select().from(products).where(eq(products.ean, Number(fresh)));
+    expect(created).toMatchObject({ name: 'Melkesjokolade 100 g', price_per_item: '29.90', tax: 15, ...ERP_DEFAULTS });
+    const [kept] = await t.database.db.select().from(products).where(eq(products.id, old.id));
+    expect(kept).toMatchObject({ price_per_item: '31.50', selling_type: 'Kampanje', item_plan_bu_grp: 'BU-9' });
+  });
+
+  it("checks a default value as the form checks the field, and takes none for the key, an optional field or a field with a column", async () => {
+    const up = await upload('erp.csv', csv([ERP_HEADER, erpRow(newEan())]), 'products');
+    const { file_id, mapping } = up.json().data;
+    const base = { kind: 'products', mode: 'apply', file_id, mapping: withoutNulls(mapping) };
+    const cases: [Record<string, string>, Record<string, string[]>][] = [
+      [{ ...ERP_DEFAULTS, selling_type: 'S' }, { 'defaults.selling_type': ['min_2_chars'] }],
+      [{ ...ERP_DEFAULTS, provider_item_ean: '' }, { 'mapping.provider_item_ean': ['required_field'] }],
+      [{ ...ERP_DEFAULTS, ean: '7040000000017' }, { 'defaults.ean': ['import_no_default'] }],
+      [{ ...ERP_DEFAULTS, status: 'ja' }, { 'defaults.status': ['import_no_default'] }],
+      [{ ...ERP_DEFAULTS, name: 'Sjokolade' }, { 'defaults.name': ['import_default_with_column'] }],
+    ];
+    for (const [defaults, errors] of cases) {
+      const res = await startJob({ ...base, defaults });
+      expect(res.statusCode, JSON.stringify(defaults)).toBe(422);
+      expect(res.json().errors).toEqual(errors);
+    }
+    // A category is checked as the product form checks it: it must exist.
+    const withoutCategory = { ...withoutNulls(mapping), category: '' };
+    const unknown = await startJob({ ...base, mapping: withoutCategory, defaults: { ...ERP_DEFAULTS, category: 'Finnes ikke' } });
+    expect(unknown.statusCode).toBe(422);
+    expect(unknown.json().errors).toEqual({ 'defaults.category': ['unknown_category'] });
+    expect(await t.database.db.select().from(importJobs).where(eq(importJobs.file_id, file_id))).toEqual([]);
+  });
+
+  it('names a negative price for what it is, not a matter of decimals', async () => {
+    const up = await upload('erp.csv', csv([ERP_HEADER, erpRow(newEan(), '-29,90')]), 'products');
+    const { file_id, mapping } = up.json().data;
+    const dry = await startJob({ kind: 'products', mode: 'dry_run', file_id, mapping: withoutNulls(mapping), defaults: ERP_DEFAULTS });
+    expect(dry.statusCode, dry.body).toBe(201);
+    expect((await waitFor(dry.json().data.id)).errors).toEqual([{ row: 2, field: 'price_per_item', error: 'price_min_0' }]);
+    // The product form says the same.
+    const form = await t.form('POST', '/api/products', productBody({ price_per_item: '-1' }), admin);
+    expect(form.statusCode).toBe(422);
+    expect(form.json().errors).toEqual({ price_per_item: ['price_min_0'] });
+  });
+});
+
+/** A job row as a server process leaves it when it is killed mid-run: still `running`, its heartbeat `ago` ms old. */
+async function jobLeftRunning(db: DbOrTx, fileId: number | null, ago: number, mode: 'dry_run' | 'apply' = 'apply') {
+  const at = new Date(Date.now() - ago);
+  const [row] = await db
+    .insert(importJobs)
+    .values({ kind: 'products', mode, status: 'running', file_id: fileId, processed: 5000, total: 20000, instance_id: `gone-${seq++}`, heartbeat_at: at, updated_at: at })
+    .returning();
+  return row!.id;
+}
+
+describe('jobs of a server process that is gone (issue 22)', () => {
+  it('at start-up a job whose process stopped is failed with the reason; a live job of another process runs on', async () => {
+    const up = await upload('varer.csv', csv([PRODUCT_HEADER, productRow(newEan())]), 'products');
+    const { file_id, mapping } = up.json().data;
+    const [me] = await t.database.db.select().from(users).where(eq(users.email, DEMO_USERS.find((u) => u.role === 'admin')!.email));
+    const gone = await jobLeftRunning(t.database.db, file_id, 5 * 60_000);
+    await t.database.db.update(importJobs).set({ created_by_id: me!.id }).where(eq(importJobs.id, gone));
+    const live = await jobLeftRunning(t.database.db, null, 0);
+    // Another server process starts on the same database.
+    const second = await createTestApp({}, { database: t.database });
+    try {
+      const job = await waitFor(gone);
+      expect(job).toMatchObject({ status: 'failed', created: 0, updated: 0, errors: [{ row: 0, field: 'file', error: 'import_interrupted' }] });
+      expect(job.finished_at).not.toBeNull();
+      const [still] = await t.database.db.select().from(importJobs).where(eq(importJobs.id, live));
+      expect(still!.status).toBe('running');
+    } finally {
+      await t.database.db.update(importJobs).set({ status: 'failed' }).where(eq(importJobs.id, live));
+      await second.close();
+    }
+    // The file runs again as it was: nothing of the interrupted apply was stored, so no confirmation is asked.
+    const again = await startJob({ kind: 'products', mode: 'apply', file_id, mapping: withoutNulls(mapping) });
+    expect(again.statusCode, again.body).toBe(201);
+    expect(await waitFor(again.json().data.id)).toMatchObject({ status: 'done', created: 1 });
+  });
+
+  it('the sweep of a running process fails the jobs whose heartbeat stopped, never one that beats or that it runs itself', async () => {
+    // In a transaction rolled back at the end: no other test file's sweep sees these rows.
+    const rollback = new Error('rollback');
+    await expect(
+      t.database.db.transaction(async (tx) => {
+        const gone = await jobLeftRunning(tx, null, 5 * 60_000, 'dry_run');
+        const beating = await jobLeftRunning(tx, null, 1000);
+        const mine = await jobLeftRunning(tx, null, 5 * 60_000);
+        expect(await sweepGoneImportJobs(tx, [mine])).toEqual([gone]);
+        const statuses = await tx.select({ id: importJobs.id, status: importJobs.status }).from(importJobs).where(inArray(importJobs.id, [gone, beating, mine]));
+        expect(Object.fromEntries(statuses.map((s) => [s.id, s.status]))).toEqual({ [gone]: 'failed', [beating]: 'running', [mine]: 'running' });
+        throw rollback;
+      }),
+    ).rejects.toBe(rollback);
+  });
+});
+
+describe('applying one upload twice (issue 22)', () => {
+  it('a second apply of the same upload is refused with 409 unless it says it is meant; a dry run is not', async () => {
+    const ean = newEan();
+    const up = await upload('varer.csv', csv([PRODUCT_HEADER, productRow(ean)]), 'products');
+    const { file_id, mapping } = up.json().data;
+    const body = { kind: 'products', mode: 'apply', file_id, mapping: withoutNulls(mapping) };
+    const first = await startJob(body);
+    expect(await waitFor(first.json().data.id)).toMatchObject({ status: 'done', created: 1 });
+
+    const second = await startJob(body);
+    expect(second.statusCode, second.body).toBe(409);
+    expect(second.json()).toMatchObject({ message_key: 'import_already_applied' });
+    expect(await t.database.db.select().from(importJobs).where(eq(importJobs.file_id, file_id))).toHaveLength(1);
+    expect((await startJob({ ...body, mode: 'dry_run' })).statusCode).toBe(201);
+
+    const meant = await startJob({ ...body, confirm: 'true' });
+    expect(meant.statusCode, meant.body).toBe(201);
+    expect(await waitFor(meant.json().data.id)).toMatchObject({ status: 'done', created: 0, updated: 1 });
+  });
+
+  it('of two applies of one upload sent at once, one runs and the other is refused', async () => {
+    const up = await upload('varer.csv', csv([PRODUCT_HEADER, productRow(newEan())]), 'products');
+    const { file_id, mapping } = up.json().data;
+    const body = { kind: 'products', mode: 'apply', file_id, mapping: withoutNulls(mapping) };
+    const answers = await Promise.all([startJob(body), startJob(body)]);
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([201, 409]);
+    await waitFor(answers.find((a) => a.statusCode === 201)!.json().data.id);
   });
 });
 

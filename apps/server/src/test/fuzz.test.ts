@@ -1,17 +1,17 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import fc from 'fast-check';
 import { eq, inArray } from 'drizzle-orm';
-import type { Endpoint, Role } from '@promo/shared';
-import { categories, users } from '../db/schema';
+import type { Endpoint } from '@promo/shared';
+import { categories, systemSettings, users } from '../db/schema';
 import { DEMO_USERS } from '../db/seed/demo';
 import { createSession } from '../lib/sessions';
 import { changesSince, keepWriteLedger, ledgerMark } from './fuzz/db-state';
-import { contractEndpoints, rolesFor } from './fuzz/endpoints';
+import { contractEndpoints, rolesFor, type FuzzCaller } from './fuzz/endpoints';
 import { answerProblem, describeRequest, injectOptions, TRANSPORTS, type FuzzRequest, type Transport } from './fuzz/requests';
 import { shapeOf } from './fuzz/shape';
 import { pathValue, rawJson, rawQuery } from './fuzz/raw-values';
 import { hostile, recordFor } from './fuzz/values';
-import { createTestApp, type TestApp } from './test-app';
+import { createTestApp, uniqueEmail, type TestApp } from './test-app';
 
 /**
  * Property: whatever a caller sends to any endpoint of the contracts, in any role, as a query
@@ -26,32 +26,37 @@ const ENDPOINTS = contractEndpoints();
 const tally = { requests: 0, refused: 0, byStatus: new Map<number, number>() };
 
 let t: TestApp;
-const demoIds = new Map<Role, number>();
+const callerIds = new Map<FuzzCaller, number>();
 beforeAll(async () => {
   t = await createTestApp({}, { ownDatabase: true });
   await keepWriteLedger(t.database.db);
   const rows = await t.database.db.select({ id: users.id, email: users.email }).from(users).where(inArray(users.email, DEMO_USERS.map((u) => u.email)));
-  for (const u of DEMO_USERS) demoIds.set(u.role, rows.find((r) => r.email === u.email)!.id);
-});
+  for (const u of DEMO_USERS) callerIds.set(u.role, rows.find((r) => r.email === u.email)!.id);
+  const admin = `Bearer ${await createSession(t.database.db, callerIds.get('admin')!)}`;
+  const unnamed = await t.form('POST', '/api/users', { email: uniqueEmail('distributor'), password: 'Secret2026', name: 'Andre', role: 'distributor' }, admin);
+  callerIds.set('unnamed-distributor', unnamed.json().data.id as number);
+}, 120_000);
 afterAll(async () => {
   const statuses = [...tally.byStatus].sort(([a], [b]) => a - b).map(([s, n]) => `${s}: ${n}`).join(', ');
   console.log(`fuzz: ${tally.requests} requests to ${ENDPOINTS.length} endpoints (seed ${SEED}, ${RUNS} runs each), ${tally.refused} refused; ${statuses}`);
   await t?.close();
 });
 
-/** A session per role, made anew after anything was accepted: the fuzz may sign out, or change the demo users. */
-const sessions = new Map<Role, string>();
-async function sessionOf(role: Role | null): Promise<string | null> {
-  if (!role) return null;
-  if (!sessions.has(role)) sessions.set(role, `Bearer ${await createSession(t.database.db, demoIds.get(role)!)}`);
-  return sessions.get(role)!;
+/** A session per caller, made anew after anything was accepted: the fuzz may sign out, or change the demo users. */
+const sessions = new Map<FuzzCaller, string>();
+async function sessionOf(caller: FuzzCaller | null): Promise<string | null> {
+  if (!caller) return null;
+  if (!sessions.has(caller)) sessions.set(caller, `Bearer ${await createSession(t.database.db, callerIds.get(caller)!)}`);
+  return sessions.get(caller)!;
 }
 
-/** After an accepted change: the demo users active again with their roles, and new sessions. */
-async function restoreDemoUsers() {
+/** After an accepted change: the callers active again with their roles, the demo distributor the one settings name, and new sessions. */
+async function restoreCallers() {
   for (const u of DEMO_USERS) {
-    await t.database.db.update(users).set({ role: u.role, status: true, deleted_at: null }).where(eq(users.id, demoIds.get(u.role)!));
+    await t.database.db.update(users).set({ role: u.role, status: true, deleted_at: null }).where(eq(users.id, callerIds.get(u.role)!));
   }
+  await t.database.db.update(users).set({ role: 'distributor', status: true, deleted_at: null }).where(eq(users.id, callerIds.get('unnamed-distributor')!));
+  await t.database.db.update(systemSettings).set({ distributor_id: callerIds.get('distributor')! });
   sessions.clear();
 }
 
@@ -60,7 +65,7 @@ const FILE_NAMES = fc.oneof(
   hostile.map((v) => (typeof v === 'string' ? v : JSON.stringify(v) ?? '')),
 );
 
-function requestOf(endpoint: Endpoint): fc.Arbitrary<{ role: Role | null; request: FuzzRequest }> {
+function requestOf(endpoint: Endpoint): fc.Arbitrary<{ role: FuzzCaller | null; request: FuzzRequest }> {
   const shapes = [shapeOf(endpoint.body), shapeOf(endpoint.query)];
   const fields = Object.assign({}, ...shapes.map((s) => (s.kind === 'object' ? s.fields : {})));
   const placeholders = endpoint.path.match(/\{\w+\}/g)?.length ?? 0;
@@ -68,7 +73,7 @@ function requestOf(endpoint: Endpoint): fc.Arbitrary<{ role: Role | null; reques
   const transports: Transport[] = endpoint.method === 'GET' ? ['query', 'query', 'query', 'raw-query', 'json'] : ['form', 'form', 'form', 'json', 'json', ...TRANSPORTS];
   const roles = rolesFor(endpoint);
   return fc.record({
-    role: fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...roles.allowed) }, { weight: 1, arbitrary: fc.constant(roles.refused) }),
+    role: fc.oneof({ weight: 6, arbitrary: fc.constantFrom(...roles.allowed) }, { weight: roles.refused.length, arbitrary: fc.constantFrom(...roles.refused) }),
     request: fc.record({
       pathValues: fc.array(pathValue, { minLength: placeholders, maxLength: placeholders }),
       input: recordFor(fields),
@@ -110,11 +115,12 @@ describe.each(ENDPOINTS.map((e) => [e.name, e.endpoint] as const))('%s', (name, 
           tally.byStatus.set(res.statusCode, (tally.byStatus.get(res.statusCode) ?? 0) + 1);
           const what = `${describeRequest(endpoint, request, role)} -> ${res.statusCode} ${res.body.slice(0, 300)}`;
           expect(answerProblem(res), what).toBeNull();
+          if (role === 'unnamed-distributor') expect([res.statusCode, res.json().message_key], what).toEqual([403, 'not_the_distributor']);
           if (res.statusCode >= 400) {
             tally.refused++;
             expect(await changesSince(t.database.db, mark), `tables changed by a refused ${what}`).toEqual([]);
           } else if (endpoint.method !== 'GET') {
-            await restoreDemoUsers();
+            await restoreCallers();
           }
         }),
         { seed: seedOf(name), numRuns: RUNS },

@@ -5,13 +5,13 @@ import { DEMO_PASSWORD } from '../db/seed/demo';
 import { designFixture, newUser, uploadFile, userId, type DesignFixture } from './design-fixture';
 import { pngImage } from './images';
 import { expectRefused } from './object-access-fixture';
-import { createTestApp, type TestApp } from './test-app';
+import { createTestApp, multipartBody, type TestApp } from './test-app';
 
 /** A design (PSD), its brief and its chat, against users outside it: a cm of other categories, designers, non-senders. */
 let t: TestApp;
 let admin: string;
 let cm: string; // Fuel, Food, Food Outside
-let cm2: string; // Store, Generic, Loality / Trumf
+let cm2: string; // Store, Generic, Loyalty / Trumf
 let designer: string;
 let productIds: number[];
 beforeAll(async () => {
@@ -111,6 +111,65 @@ describe('a designer on a design it is not bound to', () => {
     expect((await designState(d)).psd[0]!.designer_id).toBe(holder.id);
     // DOMAIN.md: every designer takes part in every design's chat.
     expect((await post('/api/design-chat', { chat_id: d.chatId, text: 'Jeg kan hjelpe' }, designer)).statusCode).toBe(201);
+  });
+
+  it('cannot send a Sketch, HQ or LQ file into its chat, form-encoded or multipart: 403, the holder\'s print file stays current', async () => {
+    const d = await designFixture(t, admin, { category: 'Fuel', status: 'Approved' });
+    const holder = await newUser(t, admin, 'designer');
+    expect((await post('/api/promotion-surface-design/bind-design-to-yourself', { design_id: d.psdId, bool_action: 'true' }, holder.token)).statusCode).toBe(200);
+    const hq = await uploadFile(t, holder.token, 'trykk.png', await pngImage(80, 60), 'image');
+    expect((await post('/api/design-chat', { chat_id: d.chatId, file_id: hq, type_file: 'HQ' }, holder.token)).statusCode).toBe(201);
+    const uploads = await Promise.all(['Sketch', 'HQ', 'LQ'].map(async (type) => ({ type, id: await uploadFile(t, designer, `${type}.png`, await pngImage(90, 60), 'image') })));
+    const calls = Object.fromEntries(uploads.map(({ type, id }) => [type, () => post('/api/design-chat', { chat_id: d.chatId, file_id: id, type_file: type }, designer)]));
+    const { payload, headers } = multipartBody({ name: 'hq2.png', content: await pngImage(70, 50), field: 'url_file' }, { chat_id: String(d.chatId), type_file: 'HQ', text: '' });
+    calls.multipart = () => t.app.inject({ method: 'POST', url: '/api/design-chat', payload, headers: { ...headers, authorization: designer } });
+    const unclaimed = () => t.database.db.select().from(files).where(inArray(files.id, uploads.map((u) => u.id)));
+    await expectRefused(async () => ({ design: await designState(d), uploads: await unclaimed() }), calls, 403);
+    const refused = await calls.HQ!();
+    expect(refused.json()).toMatchObject({ message_key: 'design_bound_to_other', errors: { type_file: ['design_bound_to_other'] } });
+    // The multipart part was stored for the request and deleted with its refusal.
+    expect(await t.database.db.select().from(files).where(eq(files.original_name, 'hq2.png'))).toEqual([]);
+    // Those who manage the design may: an admin and the cm-admin send an LQ file.
+    for (const token of [admin, await t.login('cm-admin')]) {
+      const file_id = await uploadFile(t, token, 'lq.png', await pngImage(60, 40), 'image');
+      expect((await post('/api/design-chat', { chat_id: d.chatId, file_id, type_file: 'LQ' }, token)).statusCode).toBe(201);
+    }
+    expect((await designState(d)).psd[0]!.designer_id).toBe(holder.id);
+  });
+});
+
+describe('a design no designer holds', () => {
+  it('is taken by the first designer who sends it a file of a type; the next designer is refused', async () => {
+    const d = await designFixture(t, admin, { category: 'Fuel' });
+    const other = await newUser(t, admin, 'designer');
+    // Text and a plain attachment take nothing.
+    expect((await post('/api/design-chat', { chat_id: d.chatId, text: 'Hvem tar denne?' }, other.token)).statusCode).toBe(201);
+    const plain = await uploadFile(t, other.token, 'ref.pdf', pdf());
+    expect((await post('/api/design-chat', { chat_id: d.chatId, file_id: plain }, other.token)).statusCode).toBe(201);
+    expect((await designState(d)).psd[0]!.designer_id).toBeNull();
+
+    const sketch = await uploadFile(t, designer, 'skisse.png', await pngImage(60, 40), 'image');
+    const sent = await post('/api/design-chat', { chat_id: d.chatId, file_id: sketch, type_file: 'Sketch' }, designer);
+    expect(sent.statusCode, sent.body).toBe(201);
+    expect((await designState(d)).psd[0]!.designer_id).toBe(await userId(t, designer));
+    const page = await get('/api/promotion-surface-design/get-promotion-surface-design', { promotion_id: d.promotionId, surface_id: d.surfaceId, surface_design_id: d.psdId }, designer);
+    expect(page.json().data.designer).toMatchObject({ id: await userId(t, designer) });
+
+    const late = await uploadFile(t, other.token, 'skisse2.png', await pngImage(60, 40), 'image');
+    await expectRefused(() => designState(d), { late: () => post('/api/design-chat', { chat_id: d.chatId, file_id: late, type_file: 'Sketch' }, other.token) }, 403);
+  });
+
+  it('goes to one of two designers who send at the same moment; the other is refused and stores nothing', async () => {
+    const d = await designFixture(t, admin, { category: 'Fuel', status: 'Correction' });
+    const other = await newUser(t, admin, 'designer');
+    const tokens = [designer, other.token];
+    const uploads = await Promise.all(tokens.map(async (token, i) => uploadFile(t, token, `hq${i}.png`, await pngImage(60 + i, 40), 'image')));
+    const results = await Promise.all(tokens.map((token, i) => post('/api/design-chat', { chat_id: d.chatId, file_id: uploads[i], type_file: 'HQ' }, token)));
+    expect(results.map((r) => r.statusCode).sort()).toEqual([201, 403]);
+    const winner = results.findIndex((r) => r.statusCode === 201);
+    const state = await designState(d);
+    expect(state.psd[0]!.designer_id).toBe(await userId(t, tokens[winner]!));
+    expect(state.messages.map((m) => m.file_id)).toEqual([uploads[winner]]);
   });
 });
 

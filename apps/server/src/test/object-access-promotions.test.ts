@@ -1,10 +1,11 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, eq } from 'drizzle-orm';
-import { chats, files, promotions, promotionSurfaceDesigns, promotionSurfaces } from '../db/schema';
+import { chats, files, notifications, printReports, promotionEvents, promotions, promotionSurfaceDesigns, promotionSurfaces } from '../db/schema';
 import { DEMO_PASSWORD } from '../db/seed/demo';
 import { addDesign, catalogueDesign, newPromotion, newUser, uploadFile } from './design-fixture';
 import { pngImage } from './images';
 import { expectRefused } from './object-access-fixture';
+import { buildPromotion, newSurface, reportView, sendToPrinters, userIdByEmail, type Category } from './print-flow-fixture';
 import { createTestApp, type TestApp } from './test-app';
 
 /** Object rules of a promotion's surfaces, designs and image: who may change which promotion. */
@@ -12,7 +13,7 @@ let t: TestApp;
 let admin: string;
 let cmAdmin: string;
 let cm: string; // Fuel, Food, Food Outside
-let cm2: string; // Generic, Loality / Trumf, Store
+let cm2: string; // Generic, Loyalty / Trumf, Store
 beforeAll(async () => {
   t = await createTestApp();
   [admin, cmAdmin, cm, cm2] = await Promise.all([t.login('admin'), t.login('cm-admin'), t.login('cm'), t.loginAs('cm2@demo.no', DEMO_PASSWORD)]);
@@ -118,5 +119,52 @@ describe('the image of a promotion', () => {
     const [row] = await t.database.db.select({ image_id: promotions.image_id }).from(promotions).where(eq(promotions.id, own));
     const [image] = await t.database.db.select().from(files).where(and(eq(files.id, row!.image_id!), eq(files.owner_table, 'promotions')));
     expect(image?.owner_id).toBe(own);
+  });
+});
+
+describe('sending a promotion to the printers', () => {
+  /** A promotion of Completed designs of these categories on a surface with a printer, managed by `managerId`. */
+  async function sendable(categories: Category[], managerId: number | null) {
+    const surface = await newSurface(t, admin, { printerId: await userIdByEmail(t, 'printer@demo.no') });
+    const p = await buildPromotion(t, { manager: admin }, { surfaces: [surface], designs: categories.map((category) => ({ surface, category })), complete: true });
+    if (managerId !== null) expect((await t.form('PUT', `/api/promotions/${p.id}`, { manager_id: managerId }, admin)).statusCode).toBe(200);
+    return p.id;
+  }
+  /** What a send stores, records and tells: the print report, the promotion, its history and notifications. */
+  const sendState = async (promotionId: number) => ({
+    reports: await t.database.db.select().from(printReports).where(eq(printReports.promotion_id, promotionId)),
+    promotion: (await t.database.db.select().from(promotions).where(eq(promotions.id, promotionId)))[0],
+    events: await t.database.db.select().from(promotionEvents).where(eq(promotionEvents.promotion_id, promotionId)).orderBy(promotionEvents.id),
+    notifications: await t.database.db.select().from(notifications).where(eq(notifications.promotion_id, promotionId)),
+  });
+  const maySend = async (promotionId: number, token: string) => (await reportView(t, token, promotionId)).json().data.may_send_to_printers;
+
+  it("a cm who is not its responsible manager and does not manage every design's category gets 403, and nothing is sent", async () => {
+    const cmId = await userIdByEmail(t, 'cm@demo.no');
+    // Managed by cm, holding a Fuel design cm2 does not see and a Store design cm2 manages.
+    const promotionId = await sendable(['Fuel', 'Store'], cmId);
+    const noCategories = await newUser(t, admin, 'cm');
+    await expectRefused(
+      () => sendState(promotionId),
+      { cm2: () => sendToPrinters(t, cm2, promotionId, 0), noCategories: () => sendToPrinters(t, noCategories.token, promotionId, 0) },
+      403,
+    );
+    expect((await sendToPrinters(t, cm2, promotionId, 0)).json()).toMatchObject({ status: 'error', message_key: 'send_to_printers_not_yours' });
+    // The report tells the web whom to offer the send.
+    expect([await maySend(promotionId, cm2), await maySend(promotionId, noCategories.token), await maySend(promotionId, cm)]).toEqual([false, false, true]);
+    // Its responsible manager sends it, the Store design included.
+    expect((await sendToPrinters(t, cm, promotionId, 0)).statusCode).toBe(200);
+    expect((await sendState(promotionId)).reports).toHaveLength(1);
+  });
+
+  it('a cm who manages the category of every design sends a promotion managed by another; admin and cm-admin send any', async () => {
+    const cm2Id = await userIdByEmail(t, 'cm2@demo.no');
+    const fuelAndFood = await sendable(['Fuel', 'Food'], cm2Id);
+    expect(await maySend(fuelAndFood, cm)).toBe(true);
+    expect((await sendToPrinters(t, cm, fuelAndFood, 0)).statusCode).toBe(200);
+    const mixed = [await sendable(['Fuel', 'Store'], cm2Id), await sendable(['Fuel', 'Store'], null)];
+    expect([await maySend(mixed[0]!, cmAdmin), await maySend(mixed[1]!, admin)]).toEqual([true, true]);
+    expect((await sendToPrinters(t, cmAdmin, mixed[0]!, 0)).statusCode).toBe(200);
+    expect((await sendToPrinters(t, admin, mixed[1]!, 0)).statusCode).toBe(200);
   });
 });

@@ -9,7 +9,7 @@ import { pngImage, zipBytes } from './images';
  * category manager and a designer do it: promotion, surfaces, designs, Completed, HQ files.
  */
 
-export type Category = 'Generic' | 'Fuel' | 'Loality / Trumf' | 'Food' | 'Food Outside' | 'Store';
+export type Category = 'Generic' | 'Fuel' | 'Loyalty / Trumf' | 'Food' | 'Food Outside' | 'Store';
 
 export interface BuiltPair {
   surfaceId: number;

@@ -76,15 +76,15 @@ describe('printer', () => {
     }
   });
 
-  it('reports its pairs with totals, HQ links, the distributor and the manager comment; downloads the newest HQ file', async () => {
-    // The first design also gets an HQ document, and then a newer HQ image.
+  it('reports its pairs with totals, HQ links, the distributor and the manager comment; downloads the current HQ file', async () => {
+    // The first design's HQ image is replaced by an HQ document, the second's by a newer image (decision 030).
     let doc: Buffer = Buffer.alloc(0);
     let newest: Buffer = Buffer.alloc(0);
     const p = await sentPromotion({
       withOther: true,
       beforeSending: async (built) => {
         doc = await sendHq(t, designer, built.pairs[0]!.chatId, 'document');
-        newest = await sendHq(t, designer, built.pairs[0]!.chatId, 'image');
+        newest = await sendHq(t, designer, built.pairs[1]!.chatId, 'image');
       },
     });
 
@@ -101,22 +101,24 @@ describe('printer', () => {
     for (const row of data.rows) expect(row.total).toBe(view.columns.find((c: { id: number }) => c.id === row.design.id).total);
     expect(data.rows.map((r: { total: number }) => r.total)).toEqual([7, 8]);
     const [first, second] = data.rows;
-    expect(first.image.url).toContain(`design_id=${p.pairs[0]!.psdId}&kind=image`);
-    expect(first.document.url).toContain('kind=document');
-    expect(first.image.chat_id).toBe(p.pairs[0]!.chatId);
-    expect(second.image).not.toBeNull();
+    expect(first.document.url).toContain(`design_id=${p.pairs[0]!.psdId}&kind=document`);
+    expect(first.document.chat_id).toBe(p.pairs[0]!.chatId);
+    expect(first.image).toBeNull();
+    expect(second.image.url).toContain(`design_id=${p.pairs[1]!.psdId}&kind=image`);
     expect(second.document).toBeNull();
     expect(first.tracker_number).toBeNull();
 
     const download = async (url: string, token = printer) => t.app.inject({ method: 'GET', url, headers: { authorization: token } });
-    const image = await download(first.image.url);
+    const image = await download(second.image.url);
     expect(image.statusCode).toBe(200);
     expect(image.headers['content-disposition']).toContain('attachment');
     expect(Buffer.compare(image.rawPayload, newest)).toBe(0);
     const document = await download(first.document.url);
     expect(Buffer.compare(document.rawPayload, doc)).toBe(0);
-    expect((await download(first.image.url, other.token)).statusCode).toBe(404);
-    expect((await download(first.image.url.replace(`design_id=${p.pairs[0]!.psdId}`, `design_id=${p.pairs[2]!.psdId}`))).statusCode).toBe(404);
+    expect((await download(second.image.url, other.token)).statusCode).toBe(404);
+    expect((await download(second.image.url.replace(`design_id=${p.pairs[1]!.psdId}`, `design_id=${p.pairs[2]!.psdId}`))).statusCode).toBe(404);
+    // The replaced HQ image is no longer the printer's.
+    expect((await download(first.document.url.replace('kind=document', 'kind=image'))).statusCode).toBe(404);
     expect((await download(second.image.url.replace('kind=image', 'kind=document'))).statusCode).toBe(404);
   });
 

@@ -38,7 +38,7 @@ export function Header({ user }: { user: SessionUser }) {
   const initials = `${user.name[0] ?? ''}${user.surname[0] ?? ''}`.toUpperCase();
   const onBack = async () => {
     const res = await backToAdmin();
-    toast({ title: t('toast.system_message'), description: serverMessage(res) });
+    toast({ title: serverMessage(res) });
     navigate('/users');
   };
   const onLogout = async () => {

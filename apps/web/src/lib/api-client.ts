@@ -4,6 +4,7 @@ import i18n from './i18n';
 import { clearSession, getBearerToken } from './session';
 import { describeError, type ApiErrorBody } from './error-catalogue';
 import { encodeForm } from './form-encoding';
+import { REFUSAL_PREFERENCE, refusedStatus } from './refusal-in-body';
 import { toast } from '@/components/ui/use-toast';
 
 declare module 'axios' {
@@ -40,8 +41,16 @@ api.interceptors.request.use((config) => {
   const token = getBearerToken();
   if (token) config.headers.Authorization = token;
   config.headers['Accept-Language'] = i18n.language;
+  if (config.method && config.method.toLowerCase() !== 'get') config.headers.Prefer = REFUSAL_PREFERENCE;
   config.signal ??= unloadController.signal;
   return config;
+});
+
+// A refusal the server put in a 200 (lib/refusal-in-body.ts) is the refusal it stands for from here on.
+api.interceptors.response.use((res) => {
+  const status = refusedStatus((name) => res.headers[name]);
+  if (status === null) return res;
+  throw new AxiosError(`Request failed with status code ${status}`, AxiosError.ERR_BAD_REQUEST, res.config, res.request, { ...res, status, statusText: '' });
 });
 
 api.interceptors.response.use(undefined, (error: AxiosError<ApiErrorBody>) => {

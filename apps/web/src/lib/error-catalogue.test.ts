@@ -33,6 +33,17 @@ describe('the error catalogue (spec 000 §8)', () => {
     expect(describeError(response(422, { errors: ['first', 'second'] }), t)?.description).toBe('first\nsecond');
   });
 
+  it('fills a field error with the answer’s parameters: the upload quota names its limits (issue 22)', () => {
+    const quota = { message: 'Upload quota reached', message_key: 'upload_quota_exceeded', message_params: { files: 200, mb: 2048 }, errors: { file: ['upload_quota_exceeded'] } };
+    expect(describeError(response(429, quota), i18n.getFixedT('no'))).toEqual({
+      title: '429',
+      description: 'Du har lastet opp for mange filer som ikke er tatt i bruk ennå (høyst 200 filer eller 2048 MB per døgn). Prøv igjen senere.',
+    });
+    // A count among the parameters still finds a text without plural forms.
+    const rows = { message_params: { count: 3 }, errors: { file: ['rows_have_errors'] } };
+    expect(describeError(response(422, rows), t)?.description).toBe('Some rows of the file have errors');
+  });
+
   it('falls back to the message, then to the generic texts', () => {
     expect(describeError(response(409, { message: 'Something specific' }), t)?.description).toBe('Something specific');
     expect(describeError(response(422, {}), t)?.description).toBe('Validation failed');

@@ -22,16 +22,17 @@ export interface ApiErrorBody {
   errors?: string[] | Record<string, string[]>;
 }
 
-/** A validation key (`valid_email`) or a plain server text, in the interface language. */
-const errorText = (t: TFunction, key: string) => t(`validation.${key}`, { defaultValue: key });
+/** A validation key (`valid_email`) or a plain server text, in the interface language; `params` fill its blanks (the upload quota's limits). */
+const errorText = (t: TFunction, key: string, params?: Record<string, string | number>) => t(`validation.${key}`, { defaultValue: key, ...params });
 
 /** The body of an error toast: the errors joined by line breaks, else the message (spec 000 §8). */
 export function errorLines(body: ApiErrorBody | undefined, t: TFunction): string {
   const errors = body?.errors;
-  if (Array.isArray(errors) && errors.length) return errors.map((e) => errorText(t, e)).join('\n');
+  const params = body?.message_params;
+  if (Array.isArray(errors) && errors.length) return errors.map((e) => errorText(t, e, params)).join('\n');
   if (errors && typeof errors === 'object') {
     const lines = Object.values(errors).flat();
-    if (lines.length) return lines.map((e) => errorText(t, e)).join('\n');
+    if (lines.length) return lines.map((e) => errorText(t, e, params)).join('\n');
   }
   if (body?.message) {
     return body.message_key

@@ -6,13 +6,13 @@ import { serverMessage, type ApiResponse } from '@/lib/api-client';
 import { errorLines, type ApiErrorBody } from '@/lib/error-catalogue';
 
 /**
- * What a save tells the user: the server's message in a system-message toast, or 'Error action'
+ * What a save tells the user: the server's message as the toast's title (what happened), or 'Error action'
  * with the reasons, and the per-field errors put back on the form.
  */
 export function useSaveFeedback() {
   const { t } = useTranslation();
   return {
-    success: (res: ApiResponse<unknown>) => toast({ title: t('toast.system_message'), description: serverMessage(res) }),
+    success: (res: ApiResponse<unknown>) => toast({ title: serverMessage(res) }),
     failure: <F extends FieldValues>(err: unknown, setError?: UseFormSetError<F>) => {
       if (!isAxiosError<ApiErrorBody>(err)) return;
       const body = err.response?.data;

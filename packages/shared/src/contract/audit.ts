@@ -1,4 +1,5 @@
 import { z } from 'zod';
+import type { AuditReferenceKind } from '../audit-names';
 import { zOptionalDayInput } from '../date-input';
 import { endpoint } from '../endpoint';
 import { zId } from '../form-values';
@@ -67,6 +68,8 @@ export interface AuditListData {
   users: (AuditPerson & { email: string; deleted: boolean })[];
   entities: string[];
   actions: string[];
+  /** The names of what the page's id fields refer to (decision 031): kind → id → name. */
+  names: Partial<Record<AuditReferenceKind, Record<number, string>>>;
 }
 
 export const audit = {

@@ -1,6 +1,7 @@
 import { z } from 'zod';
 import { endpoint } from '../endpoint';
-import { zId, zIdParam, zInt } from '../form-values';
+import { MAX_TEXT_LENGTH } from '../constants';
+import { zBool, zId, zIdParam, zInt } from '../form-values';
 import { PRODUCT_COUNT_FIELDS, PRODUCT_PRICE_FIELDS, PRODUCT_REQUIRED_TEXT } from './products';
 
 /**
@@ -31,40 +32,44 @@ export interface ImportField {
   headers: string[];
 }
 
-/** The fields of the product form (spec 000 §5), in the form's order; label keys `products.fields.*`. */
+/**
+ * The fields of the product form (spec 000 §5), in the form's order; label keys `products.fields.*`.
+ * Header names as Norwegian and English exports (ERP systems, Excel lists) write them, the most
+ * telling first: when a file has two that fit a field, the earlier name wins (issue 22).
+ */
 const PRODUCT_HEADERS: Record<string, string[]> = {
-  ean: ['ean', 'ean kode', 'ean-kode', 'strekkode', 'barcode', 'gtin'],
-  vendor_code: ['vendor code', 'varenummer', 'varenr', 'artikkelnummer', 'artikkelnr', 'item number'],
-  name: ['name', 'navn', 'produktnavn', 'product name', 'varenavn', 'product'],
-  category: ['category', 'kategori'],
-  sub_category: ['sub category', 'subcategory', 'underkategori'],
-  manufacturer: ['manufacturer', 'produsent', 'brand', 'merke'],
-  provider_name: ['provider', 'provider name', 'leverandør', 'leverandørnavn', 'supplier'],
-  price_per_item: ['price per item', 'pris per stk', 'pris per stk.', 'stykkpris', 'price'],
-  main_last_price: ['main last price', 'siste hovedpris'],
-  latest_price: ['latest price', 'siste pris'],
-  tax: ['tax', 'mva', 'mva (%)', 'vat', 'moms'],
-  container_deposit: ['container deposit', 'pant', 'deposit'],
-  item_plan_bu_grp: ['item plan bu grp', 'planleggingsgruppe', 'planleggingsgruppe (bu)', 'bu group', 'bu'],
-  locally_owned: ['locally owned', 'lokalt eid'],
-  selling_type: ['selling type', 'salgstype'],
-  provider_item_ean: ['provider item ean', 'leverandørens ean', 'supplier ean'],
-  provider_item_name: ['provider item name', 'leverandørens varenavn', 'supplier item name'],
-  provider_item_pack_qty: ['provider item pack qty', 'antall i forpakning', 'pack qty', 'pakningsstørrelse'],
-  provider_item_vendor_code: ['provider item vendor code', 'leverandørens varenummer', 'supplier item number'],
-  status: ['status', 'aktiv', 'active'],
+  ean: ['ean', 'ean kode', 'ean nr', 'eannr', 'ean13', 'ean 13', 'ean code', 'strekkode', 'strekkodenummer', 'gtin', 'gtin13', 'barcode'],
+  vendor_code: ['vendor code', 'varenummer', 'varenr', 'vare nr', 'artikkelnummer', 'artikkelnr', 'art nr', 'artnr', 'produktnummer', 'produktnr', 'item number', 'item no', 'article number', 'product number', 'sku'],
+  name: ['name', 'navn', 'varenavn', 'produktnavn', 'product name', 'item name', 'varetekst', 'varebeskrivelse', 'beskrivelse', 'description', 'item description', 'produkt', 'product'],
+  category: ['category', 'kategori', 'varekategori', 'produktkategori', 'varegruppe', 'produktgruppe', 'gruppe', 'product category', 'item category', 'product group', 'item group', 'group'],
+  sub_category: ['sub category', 'subcategory', 'underkategori', 'undergruppe', 'undervaregruppe', 'sub group', 'subgroup', 'product subgroup'],
+  manufacturer: ['manufacturer', 'produsent', 'merke', 'merkevare', 'varemerke', 'fabrikant', 'brand', 'producer', 'maker'],
+  provider_name: ['provider', 'provider name', 'leverandør', 'leverandørnavn', 'leverandør navn', 'supplier', 'supplier name', 'vendor', 'vendor name'],
+  price_per_item: ['price per item', 'pris per stk', 'pris pr stk', 'stykkpris', 'pris', 'salgspris', 'utsalgspris', 'enhetspris', 'pris per enhet', 'price', 'unit price', 'sales price', 'selling price', 'retail price', 'price each'],
+  main_last_price: ['main last price', 'siste hovedpris', 'hovedpris', 'ordinær pris', 'normalpris', 'main price', 'regular price', 'ordinary price'],
+  latest_price: ['latest price', 'siste pris', 'nyeste pris', 'gjeldende pris', 'last price', 'current price'],
+  tax: ['tax', 'mva', 'mva sats', 'mvasats', 'mva prosent', 'moms', 'vat', 'vat rate', 'tax rate'],
+  container_deposit: ['container deposit', 'pant', 'pantesats', 'panteverdi', 'pantebeløp', 'deposit', 'bottle deposit'],
+  item_plan_bu_grp: ['item plan bu grp', 'planleggingsgruppe', 'planleggingsgruppe bu', 'forretningsområde', 'bu group', 'bu', 'business unit', 'planning group'],
+  locally_owned: ['locally owned', 'lokalt eid', 'lokal', 'lokal vare', 'local', 'local product'],
+  selling_type: ['selling type', 'salgstype', 'salgsform', 'sales type', 'sale type'],
+  provider_item_ean: ['provider item ean', 'leverandørens ean', 'leverandørs ean', 'leverandør ean', 'lev ean', 'supplier ean', 'supplier gtin'],
+  provider_item_name: ['provider item name', 'leverandørens varenavn', 'leverandørs varenavn', 'lev varenavn', 'supplier item name', 'supplier product name'],
+  provider_item_pack_qty: ['provider item pack qty', 'antall i forpakning', 'antall i pakning', 'antall per kolli', 'pakningsstørrelse', 'forpakning', 'kolli', 'pack qty', 'pack size', 'case size', 'units per case'],
+  provider_item_vendor_code: ['provider item vendor code', 'leverandørens varenummer', 'leverandørs varenummer', 'leverandør varenr', 'lev varenr', 'lev artnr', 'supplier item number', 'supplier item no', 'supplier article number', 'supplier sku'],
+  status: ['status', 'aktiv', 'active', 'i bruk', 'enabled'],
 };
 
 const SURFACE_HEADERS: Record<string, string[]> = {
-  vendor_code: ['vendor code', 'leverandørnummer', 'leverandørnr', 'leverandørnr.', 'varenummer', 'artikkelnummer'],
-  name: ['name', 'navn', 'flate', 'surface'],
-  type_surface: ['type surface', 'type', 'flatetype'],
-  size_surface: ['size surface', 'size', 'størrelse'],
-  price: ['price', 'pris', 'trykkeriets pris', 'printer price'],
-  description: ['description', 'beskrivelse'],
-  divided_bool: ['divided', 'divided bool', 'delt'],
+  vendor_code: ['vendor code', 'leverandørnummer', 'leverandørnr', 'varenummer', 'varenr', 'artikkelnummer', 'artikkelnr', 'flatenummer', 'item number', 'article number', 'surface number', 'sku'],
+  name: ['name', 'navn', 'flatenavn', 'flate', 'surface name', 'surface'],
+  type_surface: ['type surface', 'type', 'flatetype', 'surface type'],
+  size_surface: ['size surface', 'size', 'størrelse', 'format', 'mål', 'dimensjoner', 'dimensions'],
+  price: ['price', 'pris', 'trykkeriets pris', 'trykkpris', 'enhetspris', 'printer price', 'print price', 'unit price'],
+  description: ['description', 'beskrivelse', 'merknad', 'kommentar', 'note', 'notes'],
+  divided_bool: ['divided', 'divided bool', 'delt', 'deles', 'split'],
   status: ['status', 'flags', 'flagg'],
-  printer_id: ['printer', 'printer id', 'trykkeri', 'trykker'],
+  printer_id: ['printer', 'printer id', 'printer email', 'trykkeri', 'trykker', 'trykkeriets e post'],
   categories: ['categories', 'category', 'kategorier', 'kategori', 'category ids'],
 };
 
@@ -102,19 +107,31 @@ export const normalHeader = (h: string) =>
     .replace(/\s+/g, ' ')
     .trim();
 
-/** The column each field is guessed to be in, from the header names (no and en); a column is used once. */
+/** A unit or tax note after the name ("Pris NOK", "Pris inkl. mva") says nothing of the field. */
+const withoutUnit = (h: string) => h.replace(/ (nok|kr|inkl mva|eks mva|ekskl mva|incl vat|excl vat)$/, '');
+
+/**
+ * The column each field is guessed to be in, from the header names (no and en); a column is used
+ * once, and of two columns that fit a field the one with the field's earlier name wins.
+ */
 export function guessMapping(kind: ImportKind, headers: string[]): Record<string, number | null> {
-  const normal = headers.map(normalHeader);
+  const normal = headers.map((h) => withoutUnit(normalHeader(h)));
   const used = new Set<number>();
   const mapping: Record<string, number | null> = {};
   for (const f of IMPORT_FIELDS[kind]) {
-    const names = new Set(f.headers.map(normalHeader));
-    const i = normal.findIndex((h, col) => !used.has(col) && names.has(h));
-    mapping[f.field] = i === -1 ? null : i;
-    if (i !== -1) used.add(i);
+    let found = -1;
+    for (const name of f.headers.map(normalHeader)) {
+      found = normal.findIndex((h, col) => !used.has(col) && h === name);
+      if (found !== -1) break;
+    }
+    mapping[f.field] = found === -1 ? null : found;
+    if (found !== -1) used.add(found);
   }
   return mapping;
 }
+
+/** A field the mapping may give one value for every new row: a required field that is not the key (issue 22). */
+export const takesDefault = (f: Pick<ImportField, 'required' | 'key'>) => f.required && !f.key;
 
 export const zImportKind = z.enum(IMPORT_KINDS, { error: 'required_field' });
 
@@ -131,11 +148,23 @@ export const zImportMapping = z.preprocess(
 
 export const importUploadQuery = z.object({ kind: zImportKind });
 
+/** `defaults[field]=value`: the value of a field the file has no column for, for every new row; '' gives none. */
+export const zImportDefaults = z.preprocess(
+  (v) => (v === '' || v === undefined || v === null ? {} : v),
+  z
+    .record(z.string().regex(/^[a-z_]{1,40}$/, 'unknown_field'), z.string().trim().max(MAX_TEXT_LENGTH, 'max_length'))
+    .transform((d) => Object.fromEntries(Object.entries(d).filter(([, v]) => v !== '')))
+    .refine((d) => Object.keys(d).length <= 40, 'max_length'),
+);
+
 export const importStartBody = z.object({
   kind: zImportKind,
   mode: z.enum(IMPORT_MODES, { error: 'required_field' }),
   file_id: zId,
   mapping: zImportMapping,
+  defaults: zImportDefaults,
+  /** An apply of an upload that was applied already runs only when this says it is meant (else 409). */
+  confirm: zBool.default(false),
 });
 export type ImportStartBody = z.infer<typeof importStartBody>;
 
@@ -196,27 +225,32 @@ export const catalogueImport = {
     access: 'catalog.manage',
     body: importStartBody,
     answer: 'created',
-    summary: 'Start a dry run or the import of an uploaded file with a column mapping; it runs in the background (poll the job)',
+    summary:
+      'Start a dry run or the import of an uploaded file with a column mapping (and a value for required fields the file lacks); it runs in the background (poll the job). A second import of one upload answers 409 unless `confirm` is true',
     example: {
       body: {
         kind: 'products',
         mode: 'dry_run',
         file_id: 418,
         mapping: {
-          ean: 0,
-          vendor_code: 1,
+          vendor_code: 0,
+          ean: 1,
           name: 2,
           category: 3,
           sub_category: 4,
           manufacturer: 5,
           provider_name: 6,
-          item_plan_bu_grp: 7,
-          locally_owned: 8,
-          selling_type: 9,
-          provider_item_ean: 10,
-          provider_item_name: 11,
-          provider_item_vendor_code: 12,
-          price_per_item: 13,
+          price_per_item: 7,
+          tax: 8,
+          container_deposit: 9,
+        },
+        defaults: {
+          item_plan_bu_grp: 'BU-1',
+          locally_owned: 'Nei',
+          selling_type: 'Standard',
+          provider_item_ean: 'Ukjent',
+          provider_item_name: 'Ukjent',
+          provider_item_vendor_code: 'Ukjent',
         },
       },
     },

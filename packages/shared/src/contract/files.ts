@@ -12,6 +12,7 @@ export const UPLOAD_MESSAGES = {
   empty: 'File is empty. Skipping upload.',
   tooLarge: 'Is too large. Maximum size is 1 GB.',
   unsupported: 'Unsupported file type',
+  quota: 'Upload quota reached: too many of your uploaded files are not used yet. Try again later.',
 } as const;
 
 export function fileExtension(name: string): string {

@@ -45,9 +45,11 @@ export interface PromotionMilestoneRow {
   /** The day from system settings' days before the period's first day. */
   default_on: string;
   moved: boolean;
+  /** Its day was already past when the promotion was created: no badge (decision 031). */
+  passed_at_creation: boolean;
   /** Its step is done (decision 018). */
   done: boolean;
-  /** How it stands today while not done; null once done. */
+  /** How it stands today while not done; null once done, after the period or when it was past at creation. */
   state: DeadlineState | null;
 }
 

@@ -5,7 +5,7 @@ import { zBool, zId, zIdParam, zOptionalText } from '../form-values';
 import { listParams, searchText } from '../list-params';
 import { updateBodyOf } from '../update-body';
 import { nameField } from '../validation';
-import type { PromotionDeadline } from '../milestones';
+import type { Milestone, PromotionDeadline } from '../milestones';
 import { setImageBody, type UrlImages } from './surfaces';
 
 /** Status names by stored value (spec 001 §4), sent as config_promotion_status. */
@@ -117,6 +117,17 @@ export interface PromotionData {
   promotion: PromotionRow;
   /** Event name -> when it last happened. */
   history: Record<string, string>;
+}
+
+/** A milestone whose day had passed when the promotion was created. */
+export interface PassedMilestone {
+  milestone: Milestone;
+  due_on: string;
+}
+
+/** POST /api/promotions: the promotion, and the milestones already past on the day it was created (decision 031). */
+export interface PromotionCreatedData extends PromotionData {
+  passed_milestones: PassedMilestone[];
 }
 
 export const promotions = {

@@ -77,9 +77,9 @@ export interface FileVersion {
   message_id: number;
   type_file: Exclude<ChatFileType, ''>;
   type_extension: 'image' | 'document';
-  /** 1 for the first file of its type and kind, then 2, 3 ... */
+  /** 1 for the first file of its type (image or document alike), then 2, 3 ... (decision 030) */
   version: number;
-  /** The live file of its type and kind (for Sketches: the newest). */
+  /** The live file of its type: one at most. */
   current: boolean;
   file_name: string;
   file_size: string;
@@ -160,7 +160,7 @@ export const proofing = {
     path: '/api/design-chat/versions',
     access: 'promotions.view',
     query: chatQuery,
-    summary: "The versions of each type and kind of file in a design's chat, with preflight and open pins",
+    summary: "The versions of each type of file (Sketch, HQ, LQ) in a design's chat, with preflight and open pins",
     example: { query: { chat_id: 88 } },
   }),
 };

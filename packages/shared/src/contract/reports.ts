@@ -104,6 +104,8 @@ export interface ReportData {
   tracking_url: string;
   /** Per station: sent → received → placed, and who is late to confirm (decision 019). */
   delivery: DeliveryFollowUp;
+  /** Whether the caller may send this promotion to the printers, once it can be sent (decision 026). */
+  may_send_to_printers: boolean;
 }
 
 /** A design whose current HQ file's preflight matters when the promotion is sent to printers (decision 017). */
@@ -123,7 +125,7 @@ export interface PreflightDesign {
 
 /**
  * Send to printers and the preflight: refused (422 `preflight_errors`) with all three lists while a
- * current HQ file has errors and no admin confirmed; a success answers the last two, which never block.
+ * current HQ file has errors and no admin confirmed; a success names the last two, which never block.
  */
 export interface SendToPrintersPreflight {
   preflight_errors: PreflightDesign[];
@@ -131,6 +133,15 @@ export interface SendToPrintersPreflight {
   preflight_pending: PreflightDesign[];
   /** The file could not be read, so nothing is known about it. */
   preflight_failed: PreflightDesign[];
+}
+
+/**
+ * A successful send's answer: `data` is what the specification says, the surfaces without a printer
+ * (none), and the preflight's notes stand beside it under `preflight` (decision 026).
+ */
+export interface SentToPrintersAnswer {
+  data: { id: number; name: string }[];
+  preflight: Pick<SendToPrintersPreflight, 'preflight_pending' | 'preflight_failed'>;
 }
 
 /** The totals rows under the stations, in order: the web report and its Excel file show the same ones. */

@@ -43,6 +43,22 @@ const zChosenUser = z.preprocess(
     .max(2_147_483_647, 'digits_only'),
 );
 
+/** Each user's upload quota (decision 028): what its unclaimed uploads of the last day may add up to. */
+export const DEFAULT_UPLOAD_QUOTA = { mb: 2048, files: 200 } as const;
+export const MAX_UPLOAD_QUOTA_MB = 1_000_000;
+export const MAX_UPLOAD_QUOTA_FILES = 100_000;
+
+/** A whole number from 1 to `max`, typed as digits. */
+const zQuota = (max: number) =>
+  z.preprocess(
+    (v) => (v === '' || v === null ? undefined : digitsToNumber(v)),
+    z
+      .number({ error: (issue) => (issue.input === undefined ? 'required_field' : 'digits_only') })
+      .int('digits_only')
+      .min(1, 'upload_quota_range')
+      .max(max, 'upload_quota_range'),
+  );
+
 const systemSettingFields = {
   distributor_id: zChosenUser,
   admin_id: zChosenUser,
@@ -53,6 +69,9 @@ const systemSettingFields = {
   milestone_days: zMilestoneDays.optional(),
   /** Optional: the Oslo hour of the daily digest e-mail. */
   digest_hour: zDigestHour.optional(),
+  /** Optional: each user's upload quota, MB and files. */
+  upload_quota_mb: zQuota(MAX_UPLOAD_QUOTA_MB).optional(),
+  upload_quota_files: zQuota(MAX_UPLOAD_QUOTA_FILES).optional(),
 };
 export const systemSettingBody = z.object(systemSettingFields);
 export const systemSettingUpdateBody = updateBodyOf(systemSettingFields);
@@ -67,6 +86,8 @@ export interface SystemSetting {
   surface_size_unit: SurfaceSizeUnit;
   milestone_days: MilestoneDays;
   digest_hour: number;
+  upload_quota_mb: number;
+  upload_quota_files: number;
 }
 
 export interface SettingsUserOption {

@@ -86,8 +86,13 @@ export interface UserRow {
   category_ids: number[];
 }
 
+/** A row of the users list: also whether the account is locked for browsers it has not signed in from (decision 027). */
+export interface UserListRow extends UserRow {
+  sign_in_locked: boolean;
+}
+
 export interface UsersListData {
-  users: UserRow[];
+  users: UserListRow[];
   total: number;
   arr_categories: { id: number; name: string }[];
 }
@@ -168,6 +173,14 @@ export const users = {
     body: updatePasswordBody,
     summary: "Set another user's password; its sessions end",
     example: { body: { user_id: 57, new_password: 'Vinter2027' } },
+  }),
+  unlockSignIn: endpoint({
+    method: 'POST',
+    path: '/api/users/unlock-sign-in',
+    access: 'users.unlockSignIn',
+    body: z.object({ user_id: zId }),
+    summary: "Lift a user's sign-in lockout: its failed attempts so far count no more",
+    example: { body: { user_id: 57 } },
   }),
   getManagerCategory: endpoint({
     method: 'POST',

@@ -16,7 +16,7 @@ const PRODUCT_GROUPS: Record<string, { subs: string[]; names: string[]; makers: 
   'Food Outside': { subs: ['Pølser', 'Burger', 'Bakst'], names: ['Grillpølse', 'Cheeseburger', 'Skolebolle', 'Kanelsnurr', 'Baguette'], makers: ['Gilde', 'Bakehuset', 'Stabburet'] },
   Fuel: { subs: ['Bilpleie', 'Olje', 'Spylevæske'], names: ['Motorolje 5W-30', 'Spylervæske', 'Bilvask Premium', 'Frostvæske'], makers: ['Castrol', 'Mobil', 'Turtle Wax'] },
   Generic: { subs: ['Drikke', 'Snacks', 'Godteri'], names: ['Cola 0,5L', 'Potetgull', 'Sjokolade', 'Energidrikk', 'Vann 0,5L'], makers: ['Ringnes', 'Kims', 'Freia', 'Red Bull'] },
-  'Loality / Trumf': { subs: ['Medlemstilbud', 'Bonus'], names: ['Trumf-kaffe', 'Bonuskort', 'Medlemsbolle'], makers: ['Evergood', 'Trumf'] },
+  'Loyalty / Trumf': { subs: ['Medlemstilbud', 'Bonus'], names: ['Trumf-kaffe', 'Bonuskort', 'Medlemsbolle'], makers: ['Evergood', 'Trumf'] },
   Store: { subs: ['Husholdning', 'Hygiene', 'Tobakk'], names: ['Tørkerull', 'Tannkrem', 'Snus', 'Batterier', 'Lighter'], makers: ['Lambi', 'Colgate', 'Swedish Match', 'Duracell'] },
 };
 

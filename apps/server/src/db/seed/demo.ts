@@ -30,7 +30,7 @@ const SECOND_CM = { email: 'cm2@demo.no', role: 'cm' as const, name: 'Marte', su
 const CATEGORIES: { name: string; manager: string; groups: Group[]; required: boolean }[] = [
   { name: 'Generic', manager: 'cm2@demo.no', groups: [], required: true },
   { name: 'Fuel', manager: 'cm@demo.no', groups: [], required: false },
-  { name: 'Loality / Trumf', manager: 'cm2@demo.no', groups: [], required: false },
+  { name: 'Loyalty / Trumf', manager: 'cm2@demo.no', groups: [], required: false },
   { name: 'Food', manager: 'cm@demo.no', groups: ['RBA', 'DO+'], required: false },
   { name: 'Food Outside', manager: 'cm@demo.no', groups: ['RBA', 'DO+'], required: false },
   { name: 'Store', manager: 'cm2@demo.no', groups: ['RBA', 'DO+'], required: false },

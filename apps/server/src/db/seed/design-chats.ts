@@ -6,6 +6,7 @@ import { briefFiles, briefProducts, chatMessages, chats, designs, files, message
 import type { Storage } from '../../lib/storage';
 import { makeRenditions } from '../../lib/images';
 import { storeUpload } from '../../lib/uploads';
+import { liveFileOfType, replaceMessages } from '../../modules/chat/messages';
 
 /** A sketch or print file picture: a poster layout in the design's colours, made with sharp. */
 async function poster(seed: number, width: number): Promise<Buffer> {
@@ -67,9 +68,9 @@ function conversation(status: string, w: Who, seed: number): Draft[] {
   if (status !== 'Completed') return sketches;
   return [
     ...sketches,
-    { sender: w.designer, text: 'Trykkfil (HQ).', image: { name: `trykk-${seed}-hq.jpg`, width: 900, type: 'HQ' }, readBy: [w.cm, w.cmAdmin] },
-    { sender: w.designer, image: { name: `trykk-${seed}-lq.jpg`, width: 500, type: 'LQ' }, readBy: [w.cm] },
     { sender: w.designer, text: 'Trykkfil som PDF.', pdf: `trykk-${seed}-hq.pdf`, readBy: [w.cm] },
+    { sender: w.designer, image: { name: `trykk-${seed}-lq.jpg`, width: 500, type: 'LQ' }, readBy: [w.cm] },
+    { sender: w.designer, text: 'Trykkfil (HQ), erstatter PDF-en.', image: { name: `trykk-${seed}-hq.jpg`, width: 900, type: 'HQ' }, readBy: [w.cm, w.cmAdmin] },
     { sender: w.cmAdmin, text: 'Godkjent, sendes til trykk.', readBy: [w.designer] },
   ];
 }
@@ -126,6 +127,9 @@ export async function seedDesignChats(db: DbOrTx, storage: Storage) {
           .set({ file_id: file.id, file_name: file.original_name, file_size: file.size, type_extension: 'document', type_file: 'HQ' })
           .where(eq(chatMessages.id, message!.id));
       }
+      // A file of a type replaces the current one of its type, as the chat does (decision 030).
+      const type = d.image?.type ?? (d.pdf ? 'HQ' : null);
+      if (type) await replaceMessages(db, and(liveFileOfType(psd.chat_id, type), ne(chatMessages.id, message!.id)), message!.id);
       if (d.readBy.length) await db.insert(messageReads).values(d.readBy.map((user_id) => ({ message_id: message!.id, user_id })));
     }
     if (drafts.length) await db.update(chats).set({ last_message_id: drafts.length }).where(and(eq(chats.id, psd.chat_id)));

@@ -48,6 +48,8 @@ export async function seedPromotions(db: DbOrTx): Promise<{ id: number; step: Pr
   const flow: { id: number; step: PrintStep }[] = [];
   for (const [n, p] of PLANS.entries()) {
     const notified = p.status > 0;
+    // Planned ahead of every milestone, as a real promotion is: its overdue badges are real ones (decision 031).
+    const createdAt = new Date(now + (p.from - 60) * day);
     const [row] = await db
       .insert(promotions)
       .values({
@@ -60,9 +62,10 @@ export async function seedPromotions(db: DbOrTx): Promise<{ id: number; step: Pr
         manager_id: id(p.manager),
         show_in_user_promotions: p.status > 0,
         who_created_id: id(p.manager),
+        created_at: createdAt,
       })
       .returning({ id: promotions.id });
-    await db.insert(promotionEvents).values({ promotion_id: row!.id, event: 'created', actor_id: id(p.manager) });
+    await db.insert(promotionEvents).values({ promotion_id: row!.id, event: 'created', actor_id: id(p.manager), created_at: createdAt });
     if (notified) await db.insert(promotionEvents).values({ promotion_id: row!.id, event: 'notify_admin', actor_id: id(p.manager) });
     const chosen = (p.surfaces ?? []).map((i) => someSurfaces[i]).filter((s): s is { id: number } => !!s);
     if (!chosen.length || someDesigns.length < 4) continue;

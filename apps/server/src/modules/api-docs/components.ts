@@ -42,7 +42,7 @@ const RESPONSES = {
     content: json('Unavailable'),
   },
   Error: {
-    description: 'Another refusal: a malformed body (400), a conflict with the state of things (409), too large (413), not multipart (415), too many sign-in attempts (429)',
+    description: 'Another refusal: a malformed body (400), a conflict with the state of things (409), too large (413), not multipart (415), too many sign-in attempts or the upload quota used up (429)',
     content: json('Error'),
   },
 } as const;

@@ -1,9 +1,12 @@
+import { readFileSync } from 'node:fs';
+import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq, gt, max } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import * as shared from '@promo/shared';
-import type { Endpoint } from '@promo/shared';
-import { auditLog, designs, products, surfaces, users } from '../../db/schema';
+import { AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_FIELDS, AUDIT_HIDDEN_FIELDS, type AuditAction, type AuditEntity, type Endpoint } from '@promo/shared';
+import { auditLog, designs, distributorParcels, products, surfaces, users } from '../../db/schema';
+import { writeAudit } from '../../lib/audit';
 import { designFixture, newPromotion, uploadFile, userId, type DesignFixture } from '../../test/design-fixture';
 import { pngImage } from '../../test/images';
 import { productBody } from '../../test/product-body';
@@ -69,6 +72,7 @@ const AUDITED_ELSEWHERE: Record<string, string> = {
   'POST /api/promotion-distributor/set-distributor-tracker': 'distribution',
   'POST /company_api/company-planner/save-amount-company-planner': 'company (company.test.ts)',
   'POST /api/system-setting': 'settings',
+  'POST /api/users/unlock-sign-in': 'auth (device-cookies.test.ts)',
   'PUT /api/system-setting/{id}': 'settings',
   // Issue 15's other parts, built beside this one.
   'PUT /api/promotions/{id}/milestones': 'promotions (milestones)',
@@ -91,8 +95,8 @@ interface Ctx {
 interface Check {
   /** The successful call, as its caller. */
   call: (c: Ctx) => Promise<LightMyRequestResponse>;
-  action: string;
-  entity: string;
+  action: AuditAction;
+  entity: AuditEntity;
   /** The actor the row must name: the admin unless the call is another user's. */
   actor?: () => Promise<number>;
 }
@@ -428,5 +432,59 @@ describe('the log links what the checks above wrote', () => {
       expect(entry!.link).toMatch(new RegExp(`^/promotion-design\\?prom_id=\\d+&sur_id=\\d+&prom_sur_des_id=${d.psdId}$`));
       expect(entry!.label).toContain(' · ');
     }
+  });
+});
+
+describe('every name the log can hold has a label in both languages (decision 031)', () => {
+  const locales = Object.fromEntries(
+    (['no', 'en'] as const).map((lang) => [lang, JSON.parse(readFileSync(path.resolve(import.meta.dirname, `../../../../web/src/locales/${lang}.json`), 'utf8')).audit]),
+  ) as Record<'no' | 'en', Record<'actions' | 'entities' | 'fields', Record<string, string>>>;
+  const lists = { actions: AUDIT_ACTIONS, entities: AUDIT_ENTITIES, fields: AUDIT_FIELDS } as const;
+
+  it.each(['no', 'en'] as const)('%s: every action, entity and field the server can write, and no label for a name it cannot', (lang) => {
+    for (const [group, names] of Object.entries(lists) as [keyof typeof lists, readonly string[]][]) {
+      const labels = locales[lang][group] ?? {};
+      expect(names.filter((n) => !labels[n]?.trim()), `${lang} audit.${group} without a label`).toEqual([]);
+      expect(Object.keys(labels).filter((n) => !names.includes(n)), `${lang} audit.${group} for names never written`).toEqual([]);
+    }
+  });
+
+  it('every row the calls above wrote holds only listed names: action, entity and each field it stores', async () => {
+    const rows = await t.database.db.select({ action: auditLog.action, entity: auditLog.entity, before: auditLog.before, after: auditLog.after }).from(auditLog);
+    expect(rows.length).toBeGreaterThan(Object.keys(CHECKS).length);
+    const fields = new Set<string>([...AUDIT_FIELDS, ...AUDIT_HIDDEN_FIELDS]);
+    const keysOf = (v: unknown) => (v && typeof v === 'object' && !Array.isArray(v) ? Object.keys(v) : []);
+    const unknown = new Set<string>();
+    for (const r of rows) {
+      if (!(AUDIT_ACTIONS as readonly string[]).includes(r.action)) unknown.add(`action ${r.action}`);
+      if (!(AUDIT_ENTITIES as readonly string[]).includes(r.entity)) unknown.add(`entity ${r.entity}`);
+      for (const key of [...keysOf(r.before), ...keysOf(r.after)]) if (!fields.has(key)) unknown.add(`field ${key} (${r.entity} ${r.action})`);
+    }
+    expect([...unknown]).toEqual([]);
+  });
+
+  it('parcels link to their promotion\'s report view, named by promotion, station and tracker number; ids come with names', async () => {
+    const promotion = created(await t.form('POST', '/api/promotions', { name: `Pakkekampanje ${code++}`, period_from: '2031-01-01', period_to: '2031-02-01' }, admin)) as unknown as {
+      promotion: { id: number; name: string };
+    };
+    const station = await demoId('user@demo.no');
+    const [parcel] = await t.database.db
+      .insert(distributorParcels)
+      .values({ promotion_id: promotion.promotion.id, station_id: station, tracker_number: 'TRK-49' })
+      .returning({ id: distributorParcels.id });
+    await t.database.db.transaction((tx) =>
+      writeAudit(tx, { user: { id: station } as never, impersonatorId: null }, {
+        action: 'import_distributor_tracker',
+        entity: 'distributor_parcels',
+        entityId: parcel!.id,
+        after: { promotion_id: promotion.promotion.id, station_id: station, tracker_number: 'TRK-49' },
+      }),
+    );
+    const res = await t.form('GET', '/api/audit-log', { obj_search: { entity: 'distributor_parcels' }, count_show: 1 }, admin);
+    const data = res.json().data as shared.AuditListData;
+    expect(data.entries[0]!.link).toBe(`/promotion-report-view?prom_id=${promotion.promotion.id}`);
+    expect(data.entries[0]!.label).toBe(`${promotion.promotion.name} · Stasjon Majorstuen · TRK-49`);
+    // The ids it stores come with the names of what they stand for.
+    expect(data.names).toEqual({ promotions: { [promotion.promotion.id]: promotion.promotion.name }, users: { [station]: 'Stasjon Majorstuen' } });
   });
 });

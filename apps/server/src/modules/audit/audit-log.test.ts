@@ -136,7 +136,7 @@ describe('what a change stores', () => {
     const m = await mark();
     await expect(
       t.database.db.transaction(async (tx) => {
-        await writeAudit(tx, null, { action: 'rolled_back', entity: 'categories', entityId: 1, after: { name: 'x' } });
+        await writeAudit(tx, null, { action: 'create', entity: 'categories', entityId: 1, after: { name: 'x' } });
         throw new Error('the change failed');
       }),
     ).rejects.toThrow('the change failed');

@@ -8,8 +8,11 @@ import {
   chatMessages,
   chats,
   designs,
+  distributorParcels,
   feedbacks,
   filePins,
+  placementPhotos,
+  plannerAmounts,
   products,
   promotions,
   promotionSurfaceDesigns,
@@ -17,6 +20,7 @@ import {
   users,
 } from '../../db/schema';
 import { pageTotal } from '../../lib/sql-helpers';
+import { referencedNames, userName } from './names';
 
 const actor = alias(users, 'actor');
 const impersonator = alias(users, 'impersonator');
@@ -70,9 +74,10 @@ export async function listAudit(db: DbOrTx, query: AuditListQuery): Promise<Audi
     .limit(query.count_show)
     .offset(query.start_index);
 
-  const [total, described, people, entities, actions] = await Promise.all([
+  const [total, described, names, people, entities, actions] = await Promise.all([
     pageTotal(query, rows.length, async () => Number((await db.select({ n: count() }).from(auditLog).where(where))[0]!.n)),
     describeEntities(db, rows),
+    referencedNames(db, rows),
     db
       .select({ id: users.id, name: users.name, surname: users.surname, email: users.email, deleted_at: users.deleted_at })
       .from(users)
@@ -103,6 +108,7 @@ export async function listAudit(db: DbOrTx, query: AuditListQuery): Promise<Audi
     users: people.map(({ deleted_at, ...p }) => ({ ...p, deleted: deleted_at !== null })),
     entities,
     actions,
+    names,
   };
 }
 
@@ -198,6 +204,37 @@ async function describeEntities(db: DbOrTx, rows: { entity: string; entity_id: n
     for (const f of await db.select({ id: feedbacks.id, title: feedbacks.title }).from(feedbacks).where(inArray(feedbacks.id, list))) {
       put('feedbacks', f.id, { link: `/view-feedback?${q({ feedback_id: f.id })}`, label: f.title });
     }
+  });
+  // Parcels and placement photos are followed up on their promotion's report view.
+  const reportView = (promotionId: number) => `/promotion-report-view?${q({ prom_id: promotionId })}`;
+  each('distributor_parcels', async (list) => {
+    const found = await db
+      .select({ id: distributorParcels.id, promotion_id: promotions.id, promotion: promotions.name, tracker: distributorParcels.tracker_number, station: userName })
+      .from(distributorParcels)
+      .innerJoin(promotions, eq(promotions.id, distributorParcels.promotion_id))
+      .innerJoin(users, eq(users.id, distributorParcels.station_id))
+      .where(inArray(distributorParcels.id, list));
+    for (const p of found) put('distributor_parcels', p.id, { link: reportView(p.promotion_id), label: [p.promotion, p.station, p.tracker].filter(Boolean).join(' · ') });
+  });
+  each('placement_photos', async (list) => {
+    const found = await db
+      .select({ id: placementPhotos.id, promotion_id: promotions.id, promotion: promotions.name, station: userName, surface: surfaces.name })
+      .from(placementPhotos)
+      .innerJoin(promotions, eq(promotions.id, placementPhotos.promotion_id))
+      .innerJoin(users, eq(users.id, placementPhotos.station_id))
+      .innerJoin(surfaces, eq(surfaces.id, placementPhotos.surface_id))
+      .where(inArray(placementPhotos.id, list));
+    for (const p of found) put('placement_photos', p.id, { link: reportView(p.promotion_id), label: `${p.promotion} · ${p.station} · ${p.surface}` });
+  });
+  // A station's planner is its own page: the admin sees which station and surface, without a link.
+  each('planner_amounts', async (list) => {
+    const found = await db
+      .select({ id: plannerAmounts.id, station: userName, surface: surfaces.name })
+      .from(plannerAmounts)
+      .innerJoin(users, eq(users.id, plannerAmounts.station_id))
+      .innerJoin(surfaces, eq(surfaces.id, plannerAmounts.surface_id))
+      .where(inArray(plannerAmounts.id, list));
+    for (const p of found) put('planner_amounts', p.id, { link: null, label: `${p.station} · ${p.surface}` });
   });
   each('system_settings', async (list) => {
     for (const id of list) put('system_settings', id, { link: '/system-settings', label: null });

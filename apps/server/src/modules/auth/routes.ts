@@ -2,20 +2,32 @@ import type { FastifyInstance } from 'fastify';
 import { auth } from '@promo/shared';
 import { AppError } from '../../lib/errors';
 import { ok, route } from '../../lib/route';
-import { auditSignInFailure, backToAdmin, impersonate, invalidCredentials, login, logout } from './service';
+import { deviceCookies } from '../../lib/device-cookie';
+import { accountOf } from '../../lib/login-throttle';
+import { mailLockoutStart } from './lockout-mail';
+import { auditSignInFailure, backToAdmin, impersonate, invalidCredentials, login, logout, requestLanguage } from './service';
 
 export async function authRoutes(app: FastifyInstance) {
-  route(app, auth.login, async ({ body, req }) => {
+  const devices = deviceCookies(app.db);
+
+  route(app, auth.login, async ({ body, req, reply }) => {
     const address = req.ip;
-    const attempt = await app.loginThrottle.reserve(body.email, address).catch(async (err: unknown) => {
+    const device = await devices.nonceFor(req.headers.cookie, accountOf(body.email));
+    const attempt = await app.loginThrottle.reserve(body.email, address, device).catch(async (err: unknown) => {
       if (err instanceof AppError && err.statusCode === 429) await auditSignInFailure(app.db, body.email, address, 'too_many_attempts');
       throw err;
     });
-    const data = await login(app.db, body.email, body.password, () => app.loginThrottle.succeed(attempt, body.email, address), address);
+    const data = await login(
+      app.db,
+      { email: body.email, password: body.password, address, language: requestLanguage(req.headers['accept-language']) },
+      () => app.loginThrottle.succeed(attempt.id, body.email, address, device),
+    );
     if (!data) {
-      req.log.warn({ event: 'login_failed', email: body.email, address });
+      req.log.warn({ event: 'login_failed', email: body.email, address, knownBrowser: !!device });
+      if (attempt.locksAccount) mailLockoutStart(app, body.email);
       throw invalidCredentials();
     }
+    reply.header('set-cookie', await devices.issue(req.headers.cookie, accountOf(body.email), req.protocol === 'https'));
     req.log.info({ event: 'login_success', userId: data.mergedUserData.id });
     return ok('Login successful', 'login_success', data);
   });

@@ -8,6 +8,15 @@ import { AppError, forbidden, notFound, unauthenticated } from '../../lib/errors
 import { verifyPassword } from '../../lib/passwords';
 import { createSession, IMPERSONATOR_ROLES, revokeSession } from '../../lib/sessions';
 
+export type UserLanguage = 'no' | 'en';
+
+/** The interface language a request names (the web sends its own in Accept-Language), if it is one of the product's. */
+export function requestLanguage(acceptLanguage: string | undefined): UserLanguage | null {
+  const primary = acceptLanguage?.split(',')[0]?.split(/[-;]/)[0]?.trim().toLowerCase();
+  if (primary === 'en') return 'en';
+  return primary === 'no' || primary === 'nb' || primary === 'nn' ? 'no' : null;
+}
+
 export const invalidCredentials = () =>
   new AppError(401, 'These credentials do not match our records.', 'invalid_credentials');
 
@@ -46,14 +55,14 @@ export async function sessionUser(
  * forgets the attempt, also when the account then turns out deactivated). Null on bad credentials.
  * Every outcome is in the audit log (decision 020): the session and its `sign_in` row in one
  * transaction; a failure as `sign_in_failed` with no actor, the address tried and never the password.
+ * A sign-in keeps the interface language it came in, for mail to the user (decision 027).
  */
 export async function login(
   db: Db,
-  email: string,
-  password: string,
+  attempt: { email: string; password: string; address: string | null; language: UserLanguage | null },
   passwordWasRight: () => Promise<void>,
-  address: string | null = null,
 ): Promise<LoginData | null> {
+  const { email, password, address, language } = attempt;
   const user = await findLiveUserByEmail(db, email);
   const valid = await verifyPassword(user?.password_hash ?? null, password);
   if (!user || !valid) {
@@ -69,6 +78,7 @@ export async function login(
     const bearerToken = await createSession(tx, user.id);
     const actor = { user: { ...user, role: user.role as Role }, impersonatorId: null };
     await writeAudit(tx, actor, { action: 'sign_in', entity: 'users', entityId: user.id, after: { address } });
+    if (language && language !== user.language) await tx.update(users).set({ language }).where(eq(users.id, user.id));
     return { bearerToken, mergedUserData: await sessionUser(tx, user, null) };
   });
 }

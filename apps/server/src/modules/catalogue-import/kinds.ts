@@ -47,9 +47,9 @@ const BOOL_WORDS: Record<string, string> = {
 const boolCell = (v: string) => BOOL_WORDS[v.trim().toLowerCase()] ?? v;
 /** Digits as a spreadsheet may show them: with spaces between groups. */
 const digitCell = (v: string) => v.replace(/[\s\u00a0]/g, '');
-/** A price as typed: a comma is a dot (as the form does while typing), spaces between groups go. */
+/** A price as typed: a comma is a dot (as the form does while typing), spaces between groups go, a typographic minus is a minus. */
 const priceCell = (v: string) => {
-  const s = digitCell(v);
+  const s = digitCell(v).replace(/^\u2212/, '-');
   return s.includes(',') && !s.includes('.') ? s.replace(',', '.') : s;
 };
 
@@ -284,4 +284,14 @@ export function surfaceRules(): ImportKindRules<SurfaceValue> {
 
 export function rulesFor(kind: ImportKind): ImportKindRules<unknown> {
   return (kind === 'products' ? productRules() : surfaceRules()) as ImportKindRules<unknown>;
+}
+
+/** The mapping's values for fields the file lacks, checked as every row will check them: `defaults.<field>` -> its error. */
+export async function defaultErrors(db: DbOrTx, kind: ImportKind, defaults: Record<string, string>): Promise<Record<string, string[]>> {
+  if (!Object.keys(defaults).length) return {};
+  const rules = rulesFor(kind);
+  await rules.prepare(db);
+  // A row of the defaults alone: the fields it lacks are the file's, so only the defaults' own errors count.
+  const { errors } = rules.check(defaults);
+  return Object.fromEntries(errors.filter((e) => e.field in defaults).map((e) => [`defaults.${e.field}`, [e.error]]));
 }

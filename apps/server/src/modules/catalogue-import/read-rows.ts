@@ -2,6 +2,7 @@ import { pipeline, Transform, type Readable, type TransformCallback } from 'node
 import { parse } from 'csv-parse';
 import ExcelJS from 'exceljs';
 import { fileExtension } from '@promo/shared';
+import { ArchiveTooLarge, boundedZip, BrokenArchive, type BoundedZip } from '../../lib/bounded-zip';
 
 /** One row of a sheet: its number as the spreadsheet shows it (1 = the first line) and its cells as text. */
 export interface SheetRow {
@@ -18,7 +19,18 @@ class ByteCounter extends Transform {
   }
 }
 
-export class UnreadableFile extends Error {}
+/** A file the parser cannot read; `archive_too_large`: an XLSX that unpacks to more than the limits (decision 028). */
+export class UnreadableFile extends Error {
+  constructor(
+    message: string,
+    readonly reason: 'unreadable' | 'archive_too_large' = 'unreadable',
+  ) {
+    super(message);
+  }
+}
+
+const unreadable = (err: unknown) =>
+  err instanceof ArchiveTooLarge ? new UnreadableFile(err.message, 'archive_too_large') : new UnreadableFile(err instanceof Error ? err.message : String(err));
 
 /** The separator of a CSV file: the one of `;`, `,` and tab its first line has most of (Norwegian Excel writes `;`). */
 export function detectDelimiter(firstLine: string): string {
@@ -97,17 +109,23 @@ export function sheetRows(name: string, open: () => Promise<Readable>): { rows: 
       parser.destroy();
     }
   }
+  let archive: BoundedZip | null = null;
   async function* xlsx(): AsyncGenerator<SheetRow> {
-    const source = await open();
-    pipeline(source, counter, () => {});
-    const reader = new ExcelJS.stream.xlsx.WorkbookReader(counter, {
-      sharedStrings: 'cache',
-      hyperlinks: 'ignore',
-      styles: 'ignore',
-      worksheets: 'emit',
-      entries: 'emit',
-    });
     try {
+      // exceljs reads a copy whose size was checked before and while it was inflated.
+      archive = await boundedZip(open);
+    } catch (err) {
+      // A storage failure is not the file's fault and stays what it is.
+      throw err instanceof ArchiveTooLarge || err instanceof BrokenArchive ? unreadable(err) : err;
+    }
+    try {
+      const reader = new ExcelJS.stream.xlsx.WorkbookReader(archive.stream, {
+        sharedStrings: 'cache',
+        hyperlinks: 'ignore',
+        styles: 'ignore',
+        worksheets: 'emit',
+        entries: 'emit',
+      });
       for await (const sheet of reader) {
         for await (const row of sheet) {
           const values = (row.values as unknown[]).slice(1);
@@ -117,16 +135,18 @@ export function sheetRows(name: string, open: () => Promise<Readable>): { rows: 
         }
         break; // the first worksheet only
       }
+      // The copy ends early when it fails, which exceljs may take for the end of the workbook.
+      const failure = archive.failure();
+      if (failure) throw failure;
     } catch (err) {
       if (err instanceof UnreadableFile) throw err;
       // exceljs and its zip reader fail with plain errors on a file that is not an xlsx workbook.
-      throw new UnreadableFile(err instanceof Error ? err.message : String(err));
+      throw unreadable(archive.failure() ?? err);
     } finally {
-      source.destroy();
-      counter.destroy();
+      archive.stream.destroy();
     }
   }
-  return { rows: ext === 'xlsx' ? xlsx() : csv(), bytesRead: () => counter.bytes };
+  return { rows: ext === 'xlsx' ? xlsx() : csv(), bytesRead: () => archive?.bytesRead() ?? counter.bytes };
 }
 
 /** The header row (the first row that is not empty) and up to `count` rows after it. */

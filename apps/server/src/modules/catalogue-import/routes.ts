@@ -3,7 +3,7 @@ import { catalogueImport as contract } from '@promo/shared';
 import { AppError } from '../../lib/errors';
 import { cutOff, malformed, parsedPart } from '../../lib/multipart-body';
 import { ok, route } from '../../lib/route';
-import { storeUpload } from '../../lib/uploads';
+import { declaredUploadLength, storeUpload } from '../../lib/uploads';
 import { getImportJob, importRunner, previewUpload, startImport } from './service';
 
 export async function catalogueImportRoutes(app: FastifyInstance) {
@@ -13,10 +13,13 @@ export async function catalogueImportRoutes(app: FastifyInstance) {
     app.realtime.announceStale('catalogue');
   });
   app.addHook('onClose', async () => runner.close());
+  // Jobs a killed or crashed process left "running" end as failed before anyone asks for them.
+  await runner.sweep().catch((err: unknown) => app.log.error({ err }, 'catalogue import sweep at start-up failed'));
 
   // The file streams to storage (as every upload does); only its first rows are read back.
   route(app, contract.upload, async ({ auth, query, req, reply }) => {
     if (!req.isMultipart()) throw new AppError(415, 'Expected a multipart upload', 'expected_multipart');
+    const declaredBytes = declaredUploadLength(req, reply, app.config.UPLOAD_LIMIT_BYTES);
     const part = await parsedPart(() => req.file());
     if (!part) throw new AppError(422, 'Validation failed', 'validation_failed', { file: ['file_required'] });
     try {
@@ -26,6 +29,7 @@ export async function catalogueImportRoutes(app: FastifyInstance) {
         kind: 'spreadsheet',
         userId: auth.user.id,
         isTruncated: () => part.file.truncated,
+        declaredBytes,
       }).catch((err: unknown) => {
         throw cutOff(part, err) ? malformed() : err;
       });

@@ -21,6 +21,8 @@ export interface ImportJobInput {
   file: { storage_key: string; original_name: string; size: number };
   /** Field -> column (0-based) of the file. */
   mapping: Record<string, number>;
+  /** Field -> the value of every row, for required fields without a column: new rows get it, stored rows keep theirs. */
+  defaults: Record<string, string>;
   auth: Pick<AuthContext, 'user' | 'impersonatorId'>;
 }
 
@@ -122,7 +124,7 @@ export async function runImport(db: Db, storage: Storage, job: ImportJobInput, s
           addError({ row, field: 'file', error: 'import_too_many_rows', params: { max: IMPORT_MAX_ROWS } });
           break;
         }
-        const raw: Record<string, string> = {};
+        const raw: Record<string, string> = { ...job.defaults };
         for (const f of fields) raw[f.field] = (cells[job.mapping[f.field]!] ?? '').trim();
         // Text PostgreSQL cannot store (a NUL), as every form refuses it (lib/text-input.ts).
         const unstorable = Object.keys(raw).filter((k) => raw[k]!.includes('\u0000'));
@@ -161,6 +163,11 @@ export async function runImport(db: Db, storage: Storage, job: ImportJobInput, s
         entityId: null,
         after: { import_job_id: job.id, file: job.file.original_name, rows: outcome.total, created: outcome.created, updated: outcome.updated },
       });
+      // Done in the commit that stores the rows: a process killed after it leaves no "running" job that did change things.
+      await tx
+        .update(importJobs)
+        .set({ status: 'done', total: outcome.total, processed: outcome.total, created: outcome.created, updated: outcome.updated, finished_at: new Date() })
+        .where(eq(importJobs.id, job.id));
     }
   };
 

@@ -1,4 +1,5 @@
-import { and, eq, isNull } from 'drizzle-orm';
+import { randomUUID } from 'node:crypto';
+import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import type { FastifyBaseLogger } from 'fastify';
 import {
   fileExtension,
@@ -7,6 +8,7 @@ import {
   IMPORT_FIELDS,
   IMPORT_MAX_COLUMNS,
   IMPORT_SAMPLE_ROWS,
+  takesDefault,
   type ImportJob,
   type ImportKind,
   type ImportRowError,
@@ -19,13 +21,14 @@ import type { AuthContext } from '../../lib/auth-context';
 import { AppError, forbidden, invalid, invalidField, notFound } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
 import { deleteFiles, type FileRow } from '../../lib/uploads';
+import { beat, HEARTBEAT_MS, INTERRUPTED, sweepGoneImportJobs } from './job-liveness';
+import { defaultErrors } from './kinds';
 import { headerAndSample, UnreadableFile } from './read-rows';
 import { Interrupted, runImport } from './runner';
 
-/** A job that says it runs but has not moved for this long lost its process (a crash or a restart). */
-export const STALE_JOB_MS = 10 * 60_000;
-
 const unreadable = () => new AppError(422, 'The file cannot be read as CSV or XLSX', 'import_file_unreadable', { file: ['import_file_unreadable'] });
+const archiveTooLarge = () =>
+  new AppError(422, 'The workbook unpacks to too much data (over 200 MB, or over 100 times its own size)', 'import_archive_too_large', { file: ['archive_too_large'] });
 
 async function readHeader(storage: Storage, file: Pick<FileRow, 'storage_key' | 'original_name'>, sampleRows: number) {
   try {
@@ -35,7 +38,7 @@ async function readHeader(storage: Storage, file: Pick<FileRow, 'storage_key' | 
     }
     return preview;
   } catch (err) {
-    if (err instanceof UnreadableFile) throw unreadable();
+    if (err instanceof UnreadableFile) throw err.reason === 'archive_too_large' ? archiveTooLarge() : unreadable();
     throw err;
   }
 }
@@ -64,19 +67,18 @@ export async function previewUpload(db: Db, storage: Storage, kind: ImportKind, 
 type JobRow = typeof importJobs.$inferSelect;
 
 function toJob(row: JobRow, fileName: string | null): ImportJob {
-  const stale = (row.status === 'running' || row.status === 'queued') && Date.now() - row.updated_at.getTime() > STALE_JOB_MS;
   return {
     id: row.id,
     kind: row.kind as ImportJob['kind'],
     mode: row.mode as ImportJob['mode'],
-    status: stale ? 'failed' : (row.status as ImportJob['status']),
+    status: row.status as ImportJob['status'],
     file_name: fileName,
     total: row.total,
     processed: row.processed,
     created: row.created,
     updated: row.updated,
-    error_count: stale ? row.error_count + 1 : row.error_count,
-    errors: stale ? [...(row.errors as ImportRowError[]), { row: 0, field: 'file', error: 'import_interrupted' }] : (row.errors as ImportRowError[]),
+    error_count: row.error_count,
+    errors: row.errors as ImportRowError[],
     created_at: row.created_at.toISOString(),
     finished_at: row.finished_at?.toISOString() ?? null,
   };
@@ -95,13 +97,16 @@ export async function getImportJob(db: Db, auth: AuthContext, id: number): Promi
 }
 
 export interface ImportRunner {
+  /** The process the jobs it runs are recorded under (made at its start). */
+  instanceId: string;
   /** Starts the job in this process; the promise settles when it has finished (tests, shutdown). */
   run(job: Parameters<typeof runImport>[2]): void;
 }
 
 /**
  * Starts a job: the upload must be the caller's own, unclaimed CSV or XLSX; the mapping must name
- * a column of its header row for every required field of the kind, and only fields of the kind.
+ * a column of its header row, or give a value (`defaults`), for every required field of the kind,
+ * and only fields of the kind. An upload is applied once unless the call says a second time is meant.
  */
 export async function startImport(db: Db, storage: Storage, auth: AuthContext, body: ImportStartBody, runner: ImportRunner): Promise<ImportJob> {
   const [file] = await db
@@ -112,32 +117,67 @@ export async function startImport(db: Db, storage: Storage, auth: AuthContext, b
   const errors: Record<string, string[]> = {};
   const known = new Set(IMPORT_FIELDS[body.kind].map((f) => f.field));
   for (const field of Object.keys(body.mapping)) if (!known.has(field)) errors[`mapping.${field}`] = ['unknown_field'];
-  for (const f of IMPORT_FIELDS[body.kind]) if (f.required && body.mapping[f.field] === undefined) errors[`mapping.${f.field}`] = ['required_field'];
+  for (const field of Object.keys(body.defaults)) {
+    const f = IMPORT_FIELDS[body.kind].find((x) => x.field === field);
+    if (!f) errors[`defaults.${field}`] = ['unknown_field'];
+    else if (!takesDefault(f)) errors[`defaults.${field}`] = ['import_no_default'];
+    else if (body.mapping[field] !== undefined) errors[`defaults.${field}`] = ['import_default_with_column'];
+  }
+  for (const f of IMPORT_FIELDS[body.kind]) {
+    if (f.required && body.mapping[f.field] === undefined && body.defaults[f.field] === undefined) errors[`mapping.${f.field}`] = ['required_field'];
+  }
   if (Object.keys(errors).length) throw invalid(errors);
   const { headers } = await readHeader(storage, file, 0);
   for (const [field, column] of Object.entries(body.mapping)) {
     if (column !== undefined && column >= headers.length) errors[`mapping.${field}`] = ['import_no_such_column'];
   }
+  Object.assign(errors, await defaultErrors(db, body.kind, body.defaults));
   if (Object.keys(errors).length) throw invalid(errors);
   const mapping = Object.fromEntries(Object.entries(body.mapping).filter((e): e is [string, number] => e[1] !== undefined));
-  const [row] = await db
-    .insert(importJobs)
-    .values({ kind: body.kind, mode: body.mode, status: 'running', file_id: file.id, mapping, created_by_id: auth.user.id })
-    .returning();
+  const row = await db.transaction(async (tx) => {
+    if (body.mode === 'apply') {
+      // The upload's row is the lock: of two applies sent at once the second sees the first.
+      await tx.select({ id: files.id }).from(files).where(eq(files.id, file.id)).for('update');
+      const [earlier] = await tx
+        .select({ id: importJobs.id })
+        .from(importJobs)
+        .where(and(eq(importJobs.file_id, file.id), eq(importJobs.mode, 'apply'), inArray(importJobs.status, ['queued', 'running', 'done'])))
+        .limit(1);
+      if (earlier && !body.confirm) throw new AppError(409, 'This file has been imported already', 'import_already_applied');
+    }
+    const [inserted] = await tx
+      .insert(importJobs)
+      .values({
+        kind: body.kind,
+        mode: body.mode,
+        status: 'running',
+        file_id: file.id,
+        mapping,
+        defaults: body.defaults,
+        created_by_id: auth.user.id,
+        instance_id: runner.instanceId,
+        heartbeat_at: sql`now()`,
+      })
+      .returning();
+    return inserted!;
+  });
   runner.run({
-    id: row!.id,
+    id: row.id,
     kind: body.kind,
     mode: body.mode,
     file: { storage_key: file.storage_key, original_name: file.original_name, size: file.size },
     mapping,
+    defaults: body.defaults,
     auth: { user: auth.user, impersonatorId: auth.impersonatorId },
   });
-  return toJob(row!, file.original_name);
+  return toJob(row, file.original_name);
 }
 
 /**
  * The jobs of this process: each runs in the background; closing the app stops them (they end as
- * failed, 'import_interrupted', their transaction rolled back) and waits for them.
+ * failed, 'import_interrupted', their transaction rolled back) and waits for them. Every
+ * HEARTBEAT_MS it says its jobs still run and marks failed the jobs of processes that stopped
+ * (`sweep`, also run once at start-up), so no job stays "running" after a kill.
  */
 export function importRunner(
   db: Db,
@@ -145,16 +185,32 @@ export function importRunner(
   log: FastifyBaseLogger,
   /** After an import stored rows: the catalogue lists' memories are stale. */
   onStored: () => void,
-): ImportRunner & { close(): Promise<void>; idle(): Promise<void> } {
+): ImportRunner & { close(): Promise<void>; idle(): Promise<void>; sweep(): Promise<void> } {
   const controller = new AbortController();
-  const running = new Set<Promise<void>>();
+  const running = new Map<number, Promise<void>>();
   const finish = async (id: number, values: Partial<typeof importJobs.$inferInsert>) => {
     await db
       .update(importJobs)
       .set({ ...values, finished_at: new Date() })
       .where(eq(importJobs.id, id));
   };
+  const sweep = async () => {
+    const gone = await sweepGoneImportJobs(db, [...running.keys()]);
+    if (gone.length) log.warn({ importJobs: gone }, 'catalogue imports of a stopped server process marked failed');
+  };
+  let ticking = false;
+  const heartbeat = setInterval(() => {
+    // On PGlite a tick waits while an apply holds the connection: ticks do not pile up behind it.
+    if (ticking) return;
+    ticking = true;
+    beat(db, [...running.keys()])
+      .then(sweep)
+      .catch((err: unknown) => log.error({ err }, 'catalogue import heartbeat failed'))
+      .finally(() => (ticking = false));
+  }, HEARTBEAT_MS);
+  heartbeat.unref();
   return {
+    instanceId: randomUUID(),
     run(job) {
       const done = (async () => {
         try {
@@ -172,19 +228,21 @@ export function importRunner(
           if (job.mode === 'apply' && !failed) onStored();
         } catch (err) {
           if (!(err instanceof Interrupted)) log.error({ err, importJob: job.id }, 'catalogue import failed');
-          const error = err instanceof Interrupted ? 'import_interrupted' : 'import_failed';
-          await finish(job.id, { status: 'failed', created: 0, updated: 0, error_count: 1, errors: [{ row: 0, field: 'file', error }] }).catch(
-            (e: unknown) => log.error({ err: e, importJob: job.id }, 'recording a failed catalogue import failed'),
+          const error = err instanceof Interrupted ? INTERRUPTED : { row: 0, field: 'file', error: 'import_failed' };
+          await finish(job.id, { status: 'failed', created: 0, updated: 0, error_count: 1, errors: [error] }).catch((e: unknown) =>
+            log.error({ err: e, importJob: job.id }, 'recording a failed catalogue import failed'),
           );
         }
       })();
-      running.add(done);
-      void done.finally(() => running.delete(done));
+      running.set(job.id, done);
+      void done.finally(() => running.delete(job.id));
     },
+    sweep,
     async idle() {
-      while (running.size) await Promise.allSettled([...running]);
+      while (running.size) await Promise.allSettled([...running.values()]);
     },
     async close() {
+      clearInterval(heartbeat);
       controller.abort();
       await this.idle();
     },

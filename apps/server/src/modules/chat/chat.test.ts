@@ -1,8 +1,9 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import fs from 'node:fs';
+import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { ChatMessage } from '@promo/shared';
-import { chatMessages, chats, files } from '../../db/schema';
+import { auditLog, chatMessages, chats, files } from '../../db/schema';
 import { designFixture, filesWithBytes, uploadFile, userId, type DesignFixture } from '../../test/design-fixture';
 import { jpegImage, pngImage, tiffImage } from '../../test/images';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -135,30 +136,76 @@ describe('sending', () => {
   });
 });
 
-describe('HQ and LQ replacement', () => {
-  it('a new HQ image removes the previous HQ image from the chat and keeps its file as a version; documents and LQ stay', async () => {
+describe('replacement within a type (decision 030)', () => {
+  it('a new HQ file replaces the current HQ file whatever its kind, keeps the earlier one as a version, and leaves LQ and Sketch alone', async () => {
     const d = await designFixture(t, admin, { status: 'Approved' });
-    const first = await uploadFile(t, designer, 'hq1.png', await pngImage(), 'image');
+    const first = await uploadFile(t, designer, 'hq.pdf', pdf());
     const m1 = await sent(d, { file_id: first, type_file: 'HQ', text: 'Trykkfil' }, designer);
-    const m2 = await sent(d, { file_id: await uploadFile(t, designer, 'hq.pdf', pdf()), type_file: 'HQ' }, designer);
-    const m3 = await sent(d, { file_id: await uploadFile(t, designer, 'lq.png', await pngImage(), 'image'), type_file: 'LQ' }, designer);
+    const lq = await sent(d, { file_id: await uploadFile(t, designer, 'lq.png', await pngImage(), 'image'), type_file: 'LQ' }, designer);
+    const sketch = await sent(d, { file_id: await uploadFile(t, designer, 'skisse.png', await pngImage(), 'image'), type_file: 'Sketch' }, designer);
     const stored = await filesWithBytes(t, [first]);
-    expect(stored).toHaveLength(3);
-    expect(stored.every((f) => f.onDisk)).toBe(true);
 
-    const m4 = await sent(d, { file_id: await uploadFile(t, designer, 'hq2.png', await pngImage(200, 100), 'image'), type_file: 'HQ' }, designer);
+    // The PNG replaces the PDF: one current HQ file, not one per kind.
+    const m2 = await sent(d, { file_id: await uploadFile(t, designer, 'hq.png', await pngImage(200, 100), 'image'), type_file: 'HQ' }, designer);
     const list = await messages(d, cm);
     const find = (n: number) => list.find((m) => m.message_id === n)!;
-    expect(find(m1.message_id)).toMatchObject({ delete_message: true, text: '', url_images: null, url_file: null, file_name: '', file_size: '', type_file: '' });
-    for (const live of [m2, m3, m4]) expect(find(live.message_id).delete_message, live.file_name).toBe(false);
-    // Its file stays, rows and bytes, as version 1 of the HQ images (decision 017).
+    expect(find(m1.message_id)).toMatchObject({ delete_message: true, text: '', url_images: null, url_file: null, file_name: '', file_size: '', type_file: '', preflight: null });
+    expect(list.filter((m) => !m.delete_message).map((m) => m.file_name)).toEqual([lq.file_name, sketch.file_name, 'hq.png']);
+    // Its file stays, row and bytes, as the earlier version (decision 017).
     expect((await filesWithBytes(t, [first])).map((f) => [f.id, f.onDisk])).toEqual(stored.map((f) => [f.id, true]));
     const [row] = await t.database.db.select().from(chatMessages).where(eq(chatMessages.id, m1.id));
-    expect(row).toMatchObject({ delete_message: true, text: '', file_id: first, replaced_by_id: m4.id });
-    // A new HQ document replaces the HQ document only.
-    await sent(d, { file_id: await uploadFile(t, designer, 'hq2.pdf', pdf()), type_file: 'HQ' }, designer);
+    expect(row).toMatchObject({ delete_message: true, text: '', file_id: first, replaced_by_id: m2.id });
+
+    // And back: a PDF replaces the PNG.
+    const m3 = await sent(d, { file_id: await uploadFile(t, designer, 'hq2.pdf', pdf()), type_file: 'HQ' }, designer);
     const after = await messages(d);
-    expect(after.filter((m) => !m.delete_message && m.type_file === 'HQ').map((m) => m.file_name)).toEqual(['hq2.png', 'hq2.pdf']);
+    expect(after.filter((m) => !m.delete_message && m.type_file === 'HQ').map((m) => m.file_name)).toEqual(['hq2.pdf']);
+    expect((await t.database.db.select().from(chatMessages).where(eq(chatMessages.id, m2.id)))[0]!.replaced_by_id).toBe(m3.id);
+  });
+
+  it('a new Sketch replaces the current Sketch (image or document), and a new LQ the current LQ; a plain attachment replaces nothing', async () => {
+    const d = await designFixture(t, admin, { status: 'Correction' });
+    const s1 = await sent(d, { file_id: await uploadFile(t, designer, 's1.png', await pngImage(), 'image'), type_file: 'Sketch' }, designer);
+    const s2 = await sent(d, { file_id: await uploadFile(t, designer, 's2.pdf', pdf()), type_file: 'Sketch' }, designer);
+    const l1 = await sent(d, { file_id: await uploadFile(t, designer, 'l1.pdf', pdf()), type_file: 'LQ' }, designer);
+    const l2 = await sent(d, { file_id: await uploadFile(t, designer, 'l2.png', await pngImage(), 'image'), type_file: 'LQ' }, designer);
+    await sent(d, { file_id: await uploadFile(t, designer, 'vedlegg.png', await pngImage(), 'image') }, designer);
+    await sent(d, { file_id: await uploadFile(t, designer, 'vedlegg2.png', await pngImage(), 'image') }, designer);
+    const rows = await t.database.db.select().from(chatMessages).where(eq(chatMessages.chat_id, d.chatId)).orderBy(chatMessages.message_id);
+    expect(rows.map((r) => [r.file_name, r.delete_message, r.replaced_by_id])).toEqual([
+      ['s1.png', true, s2.id],
+      ['s2.pdf', false, null],
+      ['l1.pdf', true, l2.id],
+      ['l2.png', false, null],
+      ['vedlegg.png', false, null],
+      ['vedlegg2.png', false, null],
+    ]);
+    expect([s1.type_file, l1.type_file]).toEqual(['Sketch', 'LQ']);
+  });
+
+  it('files of a type left live by the rule before become versions of the newest (migration 0017)', async () => {
+    const d = await designFixture(t, admin, { status: 'Approved' });
+    await sent(d, { file_id: await uploadFile(t, designer, 'gammel.png', await pngImage(), 'image'), type_file: 'HQ' }, designer);
+    const sketch = await sent(d, { file_id: await uploadFile(t, designer, 's1.png', await pngImage(), 'image'), type_file: 'Sketch' }, designer);
+    // As the rule before left them: an HQ document beside the HQ image, a second live Sketch.
+    const hqDoc = await sent(d, { file_id: await uploadFile(t, designer, 'ny.pdf', pdf()), text: 'PDF' }, designer);
+    const sketch2 = await sent(d, { file_id: await uploadFile(t, designer, 's2.png', await pngImage(), 'image') }, designer);
+    await t.database.db.update(chatMessages).set({ type_file: 'HQ' }).where(eq(chatMessages.id, hqDoc.id));
+    await t.database.db.update(chatMessages).set({ type_file: 'Sketch', rating_file: 3 }).where(eq(chatMessages.id, sketch.id));
+    await t.database.db.update(chatMessages).set({ type_file: 'Sketch' }).where(eq(chatMessages.id, sketch2.id));
+
+    const migration = fs.readFileSync(new URL('../../db/migrations/0017_current_file_per_type.sql', import.meta.url), 'utf8');
+    await t.database.db.execute(sql.raw(migration));
+    const rows = await t.database.db.select().from(chatMessages).where(eq(chatMessages.chat_id, d.chatId)).orderBy(chatMessages.message_id);
+    expect(rows.map((r) => [r.file_name, r.delete_message, r.replaced_by_id, r.file_id !== null])).toEqual([
+      ['gammel.png', true, hqDoc.id, true],
+      ['s1.png', true, sketch2.id, true],
+      ['ny.pdf', false, null, true],
+      ['s2.png', false, null, true],
+    ]);
+    // A replaced sketch keeps its rating on record; the chat shows it removed.
+    expect(rows[1]!.rating_file).toBe(3);
+    expect((await byNumber(d, sketch.message_id)).rating_file).toBeNull();
   });
 });
 
@@ -255,6 +302,63 @@ describe('sketch ratings', () => {
     expect((await rate(d, 1, 1, designer)).statusCode).toBe(403);
     expect((await rate(d, 42, 1)).statusCode).toBe(404);
     expect((await byNumber(d, 1)).rating_file).toBe(2);
+  });
+});
+
+describe('a sketch rating drives the design\'s status (decision 030)', () => {
+  const rate = (d: DesignFixture, message_id: number, rating: number, token = cm) =>
+    t.form('POST', '/api/design-chat/update-switch-rating-image', { chat_id: d.chatId, message_id, rating }, token);
+  const statusOf = async (d: DesignFixture) =>
+    (await t.form('GET', '/api/promotion-surface-design/get-promotion-surface-design', { promotion_id: d.promotionId, surface_id: d.surfaceId, surface_design_id: d.psdId }, admin)).json().data.data.status as string;
+  const approvals = async (d: DesignFixture, token = designer) =>
+    ((await t.form('GET', '/api/notifications', undefined, token)).json().data.notifications as { kind: string; link: string }[]).filter(
+      (n) => n.kind === 'sketch_approved' && n.link.includes(`prom_sur_des_id=${d.psdId}`),
+    );
+  const sketch = async (d: DesignFixture) =>
+    sent(d, { file_id: await uploadFile(t, designer, 'skisse.png', await pngImage(), 'image'), type_file: 'Sketch' }, designer);
+
+  it('approved moves a Brief design to Approved, tells its designer once, and opens HQ and LQ files', async () => {
+    const d = await designFixture(t, admin, { status: 'Brief' });
+    const s = await sketch(d);
+    const hq = await uploadFile(t, designer, 'hq.png', await pngImage(), 'image');
+    expect((await send(d, { file_id: hq, type_file: 'HQ' }, designer)).json().errors.type_file).toEqual(['print_file_not_allowed']);
+
+    const res = await rate(d, s.message_id, 3);
+    expect(res.statusCode, res.body).toBe(200);
+    expect(await statusOf(d)).toBe('Approved');
+    expect(await approvals(d)).toEqual([expect.objectContaining({ kind: 'sketch_approved', link: expect.stringContaining(`prom_sur_des_id=${d.psdId}`) })]);
+    // Not the rater, and not twice for the same approval.
+    expect(await approvals(d, cm)).toEqual([]);
+    expect((await rate(d, s.message_id, 3)).statusCode).toBe(200);
+    expect(await approvals(d)).toHaveLength(1);
+    expect((await sent(d, { file_id: hq, type_file: 'HQ' }, designer)).type_file).toBe('HQ');
+    // The change is on record with the rating.
+    const [entry] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'chat_messages'), eq(auditLog.entity_id, s.id), eq(auditLog.action, 'rate')));
+    expect(entry).toMatchObject({ before: { rating_file: null, status: 'Brief' }, after: { rating_file: 3, status: 'Approved' } });
+  });
+
+  it('cancelled moves the design to Correction; a reaction leaves the status; a status set by hand stays possible', async () => {
+    const d = await designFixture(t, admin, { status: 'Approved' });
+    const s = await sketch(d);
+    expect((await rate(d, s.message_id, 2)).statusCode).toBe(200);
+    expect(await statusOf(d)).toBe('Correction');
+    expect((await rate(d, s.message_id, 1, admin)).statusCode).toBe(200);
+    expect(await statusOf(d)).toBe('Correction');
+    expect((await rate(d, s.message_id, 3, await t.login('cm-admin'))).statusCode).toBe(200);
+    expect(await statusOf(d)).toBe('Approved');
+    expect((await t.form('PUT', `/api/promotion-surface-design/${d.psdId}`, { status: 'Brief' }, cm)).statusCode).toBe(200);
+    expect(await statusOf(d)).toBe('Brief');
+    expect(await approvals(d)).toHaveLength(1);
+  });
+
+  it('leaves a Completed or Cancelled design where it is, and tells nobody', async () => {
+    for (const status of ['Completed', 'Cancelled'] as const) {
+      const d = await designFixture(t, admin, { status });
+      const s = await sketch(d);
+      for (const rating of [2, 3]) expect((await rate(d, s.message_id, rating)).statusCode).toBe(200);
+      expect(await statusOf(d)).toBe(status);
+      expect(await approvals(d)).toEqual([]);
+    }
   });
 });
 

@@ -106,14 +106,9 @@ async function participants(db: DbOrTx, design: SQL): Promise<number[]> {
   return rows.map((u) => u.id);
 }
 
-export const liveFileOfType = (chatId: number, typeFile: string, typeExtension: string) =>
-  and(
-    eq(chatMessages.chat_id, chatId),
-    eq(chatMessages.type_file, typeFile),
-    eq(chatMessages.type_extension, typeExtension),
-    eq(chatMessages.delete_message, false),
-  );
-
+/** The live file of a type (Sketch, HQ, LQ) in a chat: one at most, image or document (decision 030). */
+export const liveFileOfType = (chatId: number, typeFile: string) =>
+  and(eq(chatMessages.chat_id, chatId), eq(chatMessages.type_file, typeFile), eq(chatMessages.delete_message, false));
 
 /**
  * Marks the matching messages removed: each keeps its row and number and loses its text, file,
@@ -132,13 +127,14 @@ export async function removeMessages(tx: DbOrTx, where: SQL | undefined): Promis
 }
 
 /**
- * Marks the matching messages replaced by the newer file `byId` (HQ and LQ, decision 017): the chat
- * shows each removed like a deleted one, while its file and pins stay as an earlier version.
+ * Marks the matching messages replaced by the newer file `byId` (decisions 017, 030): the chat
+ * shows each removed like a deleted one, while its file, pins and a sketch's rating stay with the
+ * earlier version.
  */
 export async function replaceMessages(tx: DbOrTx, where: SQL | undefined, byId: number): Promise<number[]> {
   const rows = await tx
     .update(chatMessages)
-    .set({ delete_message: true, text: '', rating_file: null, replaced_by_id: byId, updated_at: new Date() })
+    .set({ delete_message: true, text: '', replaced_by_id: byId, updated_at: new Date() })
     .where(where)
     .returning({ id: chatMessages.id });
   return rows.map((r) => r.id);

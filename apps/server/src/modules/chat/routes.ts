@@ -37,7 +37,9 @@ export async function chatRoutes(app: FastifyInstance) {
 
   route(app, contract.markRead, async ({ auth, body }) => ok('Messages read', 'messages_read', { read: await markRead(services, auth, body.chat_id) }));
 
-  route(app, contract.rate, async ({ auth, body }) => ok('Rating saved', 'rating_saved', { message: await rateSketch(services, auth, body) }));
+  route(app, contract.rate, async ({ auth, body }) =>
+    ok('Rating saved', 'rating_saved', { message: await deliverNotifications(app, () => rateSketch(services, auth, body)) }),
+  );
 
   route(app, contract.remove, async ({ auth, query }) => {
     await deleteMessage(services, auth, query.chat_id, query.message_id);

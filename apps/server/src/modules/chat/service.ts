@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, ne, notExists, or, sql } from 'drizzle-orm';
-import { can, CHAT_IMAGE_SIZES, isImageName, NO_PRINT_FILE_STATUSES, type ChatData, type ChatEvent, type ChatMessage, type UrlImages } from '@promo/shared';
+import { can, CHAT_IMAGE_SIZES, DESIGN_STATUS_EVENT, isImageName, NO_PRINT_FILE_STATUSES, type ChatData, type ChatEvent, type ChatMessage, type UrlImages } from '@promo/shared';
 import type { z } from 'zod';
 import type { newMessageBody } from '@promo/shared';
 import type { Db, DbOrTx } from '../../db/client';
@@ -14,9 +14,11 @@ import { deleteFiles } from '../../lib/uploads';
 import { assertPrintFilesOpen, printFilesFixed } from '../print/hq-files';
 import type { PreflightQueue } from '../preflight/queue';
 import { startPreflight } from '../preflight/store';
+import { assertDesignHolder } from '../promotion-design/design-holder';
 import { visibleChat } from '../promotion-design/psd-access';
 import { pushSketchToRate } from '../push/design-pushes';
-import { chatMessagesByIds, chatParticipants, liveFileOfType, newChatMessage, removeMessages, replaceMessages, toChatMessages } from './messages';
+import { chatMessagesByIds, chatParticipants, designParticipants, liveFileOfType, newChatMessage, removeMessages, replaceMessages, toChatMessages } from './messages';
+import { applyRating } from './rating-status';
 
 type NewMessage = z.output<typeof newMessageBody>;
 
@@ -77,8 +79,11 @@ const isPrintFile = (type: string) => type === 'HQ' || type === 'LQ';
 /** Writes the message inside the caller's transaction; `rendered` holds the renditions of its image. */
 async function writeMessage(tx: DbOrTx, s: ChatServices, auth: AuthContext, body: NewMessage, text: string, rendered: RenderedImage | null) {
   // A share lock: the design cannot change status or go meanwhile, yet sends to the chat overlap up
-  // to the numbering below, which the chat row's lock serialises.
-  const psd = await visibleChat(tx, auth, body.chat_id, 'share');
+  // to the numbering below, which the chat row's lock serialises. A designer's file of a type may
+  // bind the design to the designer: that needs the row for update.
+  const binds = !!body.type_file && auth.user.role === 'designer';
+  const psd = await visibleChat(tx, auth, body.chat_id, binds ? 'update' : 'share');
+  if (body.type_file) await assertDesignHolder(tx, auth, psd);
   if (isPrintFile(body.type_file) && (NO_PRINT_FILE_STATUSES as readonly string[]).includes(psd.status)) {
     throw invalidField('type_file', 'print_file_not_allowed');
   }
@@ -123,11 +128,8 @@ async function writeMessage(tx: DbOrTx, s: ChatServices, auth: AuthContext, body
   } else if (upload) {
     await tx.update(files).set({ owner_table: 'chat_messages', owner_id: row!.id, variant: 'original' }).where(eq(files.id, upload.id));
   }
-  // The earlier file of the same kind and type leaves the chat's view and stays as a version.
-  const replaced =
-    upload && isPrintFile(body.type_file)
-      ? await replaceMessages(tx, and(liveFileOfType(body.chat_id, body.type_file, typeExtension), ne(chatMessages.id, row!.id)), row!.id)
-      : [];
+  // The current file of the type, whatever its kind, leaves the chat's view and stays as a version (decision 030).
+  const replaced = upload && body.type_file ? await replaceMessages(tx, and(liveFileOfType(body.chat_id, body.type_file), ne(chatMessages.id, row!.id)), row!.id) : [];
   // An HQ file is checked against the design's surface once this commits (decision 017).
   const preflight = upload && body.type_file === 'HQ' ? await startPreflight(tx, upload, psd.surface_id) : null;
   if (upload && body.type_file === 'Sketch') await pushSketchToRate(tx, psd.id);
@@ -141,9 +143,9 @@ async function writeMessage(tx: DbOrTx, s: ChatServices, auth: AuthContext, body
 }
 
 /**
- * A new message: text, a file from the shared upload step, or both. An HQ or LQ file replaces
- * the previous live message of the same kind and type, which is marked removed and keeps its file
- * as an earlier version (decision 017).
+ * A new message: text, a file from the shared upload step, or both. A Sketch, HQ or LQ file
+ * replaces the current file of its type, image or document, which is marked removed and keeps its
+ * file as an earlier version (decisions 017, 030).
  */
 export async function sendMessage(s: ChatServices, auth: AuthContext, body: NewMessage): Promise<ChatMessage> {
   const text = body.text.trim();
@@ -247,10 +249,10 @@ export async function markRead(s: ChatServices, auth: AuthContext, chatId: numbe
   return inserted.length;
 }
 
-/** Sketch ratings go on live Sketch files only. */
+/** Sketch ratings go on live Sketch files only; approved and cancelled move the design's status (decision 030). */
 export async function rateSketch(s: ChatServices, auth: AuthContext, body: { chat_id: number; message_id: number; rating: number }) {
-  const id = await s.db.transaction(async (tx) => {
-    await visibleChat(tx, auth, body.chat_id);
+  const { id, psdId, status } = await s.db.transaction(async (tx) => {
+    const psd = await visibleChat(tx, auth, body.chat_id, 'update');
     const [row] = await tx
       .select()
       .from(chatMessages)
@@ -259,9 +261,17 @@ export async function rateSketch(s: ChatServices, auth: AuthContext, body: { cha
     if (!row || row.delete_message) throw notFound();
     if (row.type_file !== 'Sketch' || row.file_id === null) throw invalidField('message_id', 'not_a_sketch');
     await tx.update(chatMessages).set({ rating_file: body.rating, updated_at: new Date() }).where(eq(chatMessages.id, row.id));
-    await writeAudit(tx, auth, { action: 'rate', entity: 'chat_messages', entityId: row.id, before: { rating_file: row.rating_file }, after: { rating_file: body.rating } });
-    return row.id;
+    const status = await applyRating(tx, psd, row.rating_file, body.rating);
+    await writeAudit(tx, auth, {
+      action: 'rate',
+      entity: 'chat_messages',
+      entityId: row.id,
+      before: { rating_file: row.rating_file, ...(status ? { status: psd.status } : {}) },
+      after: { rating_file: body.rating, ...(status ? { status: status.status } : {}) },
+    });
+    return { id: row.id, psdId: psd.id, status };
   });
   const [message] = await announce(s, body.chat_id, 'UpdateMessageEvent', [id]);
+  if (status) s.realtime.publish(await designParticipants(s.db, psdId), DESIGN_STATUS_EVENT, status);
   return message!;
 }

@@ -22,7 +22,7 @@ export async function stationDeadlinesOf(db: DbOrTx, stationId: number, promotio
   ]);
   const sentIds = new Set(sent.map((s) => s.id));
   for (const id of ids) {
-    const list = lists.get(id) ?? [];
+    const list = lists.get(id);
     if (!sentIds.has(id)) result.set(id, deadlineOf(list, 'sent_to_printers', today));
     else result.set(id, waiting.has(id) ? deadlineOf(list, 'delivered', today) : null);
   }

@@ -8,8 +8,9 @@ type Loaded = Awaited<ReturnType<typeof loadReport>>;
 
 /**
  * Per station that is due something or has a parcel: sent → received → placed (decision 019).
- * `late`: the promotion's 'delivered' milestone has passed (Oslo day) and the station is due
- * something it has not confirmed receipt of — not everything sent, or a parcel not confirmed.
+ * `late`: the promotion's 'delivered' milestone has passed (Oslo day) and a parcel sent to the
+ * station is not confirmed. What was never sent is not the station's delay (decision 031): its row
+ * says "not sent".
  */
 export async function deliveryFollowUp(
   db: DbOrTx,
@@ -20,7 +21,7 @@ export async function deliveryFollowUp(
   today = osloDay(new Date()),
 ): Promise<DeliveryFollowUp> {
   const [milestones, photos] = await Promise.all([milestonesOf(db, [promotionId]), photosOf(db, promotionId)]);
-  const dueOn = milestones.get(promotionId)?.find((m) => m.milestone === 'delivered')?.due_on ?? '';
+  const dueOn = milestones.get(promotionId)?.milestones.find((m) => m.milestone === 'delivered')?.due_on ?? '';
   const pastDue = !!dueOn && today > dueOn;
   const parcelsOf = new Map<number, DistributorParcel[]>();
   for (const p of parcels) parcelsOf.set(p.company_id, [...(parcelsOf.get(p.company_id) ?? []), p]);
@@ -51,7 +52,7 @@ export async function deliveryFollowUp(
       photos: ownPhotos,
       surfaces_delivered: surfaceIds.size,
       surfaces_placed: placed.size,
-      late: pastDue && due.length > 0 && (sent !== 'sent' || received === 'pending' || received === 'none'),
+      late: pastDue && received === 'pending',
     });
   }
   return { delivered_due_on: dueOn, stations };

@@ -5,6 +5,7 @@ import { distributorParcels, promotions } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { notFound } from '../../lib/errors';
+import { namedDistributorId } from '../../lib/named-distributor';
 import { ownStation } from '../company/station';
 import { notify } from '../notifications/service';
 import { queuePush } from '../push/outbox';
@@ -23,7 +24,7 @@ export function receiptOf(p: Pick<ParcelRow, 'receipt_status' | 'receipt_note' |
  * the distributor has registered it sent, so a parcel that is not (yet) there, or is another
  * station's, is the same 404. The station may change its answer later: the first confirmation's
  * time stays as received_at, each answer is audited with what it replaced. A problem notifies the
- * parcel's distributor and the promotion's manager (bell and mail, after commit).
+ * distributor system settings name and the promotion's manager (bell and mail, after commit).
  */
 export async function confirmReceipt(
   db: Db,
@@ -60,13 +61,14 @@ export async function confirmReceipt(
       before: { receipt_status: parcel.receipt_status, receipt_note: parcel.receipt_note },
       after: { receipt_status: body.receipt_status, receipt_note: note },
     });
-    // A problem (new, or a changed note) is something the distributor and the promotion's manager act on.
+    // A problem (new, or a changed note) is something the distributor who acts now (decision 026) and the promotion's manager act on.
     if (body.receipt_status === 'problem') {
       const [promotion] = await tx.select({ id: promotions.id, name: promotions.name, manager_id: promotions.manager_id }).from(promotions).where(eq(promotions.id, parcel.promotion_id));
       if (promotion) {
         const link = `/promotion-report-view?prom_id=${promotion.id}`;
-        await notify(tx, [parcel.distributor_id, promotion.manager_id], { kind: 'receipt_problem', promotion_id: promotion.id, promotion_name: promotion.name, link });
-        await queuePush(tx, [parcel.distributor_id, promotion.manager_id], { kind: 'receipt_problem', facts: { promotion: promotion.name }, link });
+        const told = [await namedDistributorId(tx), promotion.manager_id];
+        await notify(tx, told, { kind: 'receipt_problem', promotion_id: promotion.id, promotion_name: promotion.name, link });
+        await queuePush(tx, told, { kind: 'receipt_problem', facts: { promotion: promotion.name }, link });
       }
     }
     return done({ receipt: receiptOf(saved!)!, changed: true });

@@ -18,7 +18,7 @@ import { AppError, notFound } from '../../lib/errors';
 import { sheetRows, UnreadableFile, type SheetRow } from '../catalogue-import/read-rows';
 import { notify } from '../notifications/service';
 import { queuePush } from '../push/outbox';
-import { recordEvent } from '../promotions/service';
+import { recordEvent } from '../promotions/events';
 import { hasPrintedParcel } from '../reports/access';
 import { loadReport } from '../reports/load';
 import { deliveredPairs, printedPsds, recomputeDeliveryStatus } from '../reports/service';
@@ -48,7 +48,7 @@ export async function readTrackerFile(name: string, stream: Readable): Promise<S
       if (rows.length > MAX_TRACKER_IMPORT_ROWS + 1) throw fileError('too_many_rows');
     }
   } catch (err) {
-    if (err instanceof UnreadableFile) throw fileError('file_unreadable');
+    if (err instanceof UnreadableFile) throw fileError(err.reason === 'archive_too_large' ? 'archive_too_large' : 'file_unreadable');
     throw err;
   }
   return rows;

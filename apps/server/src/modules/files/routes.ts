@@ -3,7 +3,7 @@ import { BASE64_DOWNLOAD_LIMIT, downloads, files as contract } from '@promo/shar
 import { AppError } from '../../lib/errors';
 import { cutOff, malformed, parsedPart } from '../../lib/multipart-body';
 import { ok, route } from '../../lib/route';
-import { storeUpload } from '../../lib/uploads';
+import { declaredUploadLength, storeUpload } from '../../lib/uploads';
 import { downloadableFile } from './download';
 import { dispositionName, readableFile, sendAttachment } from './service';
 
@@ -11,6 +11,7 @@ export async function filesRoutes(app: FastifyInstance) {
   // The shared upload step: one multipart file, streamed to storage, recorded in `files`.
   route(app, contract.upload, async ({ auth, query, req, reply }) => {
     if (!req.isMultipart()) throw new AppError(415, 'Expected a multipart upload', 'expected_multipart');
+    const declaredBytes = declaredUploadLength(req, reply, app.config.UPLOAD_LIMIT_BYTES);
     const part = await parsedPart(() => req.file());
     if (!part) throw new AppError(422, 'Validation failed', 'validation_failed', { file: ['file_required'] });
     try {
@@ -20,6 +21,7 @@ export async function filesRoutes(app: FastifyInstance) {
         kind: query.kind,
         userId: auth.user.id,
         isTruncated: () => part.file.truncated,
+        declaredBytes,
       }).catch((err: unknown) => {
         throw cutOff(part, err) ? malformed() : err;
       });

@@ -17,7 +17,7 @@ export const SET_IMAGE_BODY_LIMIT = 21 * 1024 * 1024;
 
 /** What holds an image: read and write its image_id inside the caller's transaction. */
 export interface ImageOwner {
-  table: string;
+  table: ImageOwnerName;
   id: number;
   currentImageId(tx: DbOrTx): Promise<number | null | undefined>;
   setImageId(tx: DbOrTx, imageId: number): Promise<void>;
@@ -26,11 +26,12 @@ export interface ImageOwner {
 }
 
 type ImageTable = typeof surfaces | typeof products | typeof promotions;
+type ImageOwnerName = 'surfaces' | 'products' | 'promotions';
 
 /** The image of a surface, product or promotion: its image_id, locked for the transaction. */
 export function imageOwner(
   table: ImageTable,
-  name: 'surfaces' | 'products' | 'promotions',
+  name: ImageOwnerName,
   id: number,
   assertMayChange?: ImageOwner['assertMayChange'],
 ): ImageOwner {

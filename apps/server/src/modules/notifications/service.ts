@@ -11,6 +11,7 @@ const SUBJECTS: Record<NotificationKind, (name: string) => string> = {
   printed: (n) => `Trykket og sendt til distributør / Printed and sent to the distributor: ${n}`,
   distributed: (n) => `Sendt til stasjonene / Sent to the stations: ${n}`,
   receipt_problem: (n) => `En stasjon melder mangler eller skade / A station reports a problem with its parcel: ${n}`,
+  sketch_approved: (n) => `Skissen er godkjent / Sketch approved: ${n}`,
 };
 
 /**

@@ -79,7 +79,7 @@ describe('sending to printers with preflight errors', () => {
 
     const sent = await send(admin, p.id, { confirm_preflight: 'true' });
     expect(sent.statusCode, sent.body).toBe(200);
-    expect(sent.json()).toMatchObject({ status: 'success', message_key: 'sent_to_printers', data: { preflight_pending: [], preflight_failed: [] } });
+    expect(sent.json()).toMatchObject({ status: 'success', message_key: 'sent_to_printers', data: [], preflight: { preflight_pending: [], preflight_failed: [] } });
     expect(await stored(p.id)).toHaveLength(1);
     expect(await history(p.id)).toMatchObject({ sent_to_printers: expect.any(String), preflight_override: expect.any(String) });
     const [audit] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.action, 'preflight_override'), eq(auditLog.entity_id, p.id)));
@@ -109,7 +109,8 @@ describe('sending to printers with preflight errors', () => {
 
     const sent = await send(cm, p.id, { confirm_preflight: 'true' });
     expect(sent.statusCode, sent.body).toBe(200);
-    const data = sent.json().data as Record<string, PreflightDesign[]>;
+    expect(sent.json().data).toEqual([]);
+    const data = sent.json().preflight as Record<string, PreflightDesign[]>;
     expect(data.preflight_pending).toEqual([expect.objectContaining({ psd_id: waiting!.psdId, file_name: 'plakat.pdf', kind: 'document', status: 'pending', checks: [] })]);
     expect(data.preflight_failed).toEqual([expect.objectContaining({ psd_id: broken!.psdId, file_name: 'skadet.pdf', status: 'failed', checks: [] })]);
     expect(await history(p.id)).not.toHaveProperty('preflight_override');

@@ -11,7 +11,11 @@ export interface HqFile {
   file: typeof files.$inferSelect;
 }
 
-/** The newest live HQ image and HQ document of each design's chat: what the printer prints from. */
+/**
+ * The current HQ file of each design's chat, image or document: what is checked before sending and
+ * what the printer prints from. A new HQ file replaces the current one whatever its kind (decision
+ * 030), so each design has one.
+ */
 export async function newestHqFiles(db: DbOrTx, psdIds: number[]): Promise<HqFile[]> {
   if (!psdIds.length) return [];
   const rows = await db
@@ -21,10 +25,9 @@ export async function newestHqFiles(db: DbOrTx, psdIds: number[]): Promise<HqFil
     .innerJoin(files, eq(files.id, chatMessages.file_id))
     .where(and(inArray(chats.psd_id, psdIds), eq(chatMessages.type_file, 'HQ'), eq(chatMessages.delete_message, false), isNotNull(chatMessages.file_id)))
     .orderBy(desc(chatMessages.message_id));
-  const newest = new Map<string, HqFile>();
+  const newest = new Map<number, HqFile>();
   for (const r of rows) {
-    const key = `${r.psd_id}:${r.kind}`;
-    if (!newest.has(key)) newest.set(key, { psd_id: r.psd_id, chat_id: r.chat_id, message_id: r.message_id, kind: r.kind as HqFile['kind'], file: r.file });
+    if (!newest.has(r.psd_id)) newest.set(r.psd_id, { psd_id: r.psd_id, chat_id: r.chat_id, message_id: r.message_id, kind: r.kind as HqFile['kind'], file: r.file });
   }
   return [...newest.values()];
 }

@@ -5,10 +5,12 @@ import { printedParcelItems, printedParcels, printReports, promotions, promotion
 import { writeAudit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { AppError, invalidField, notFound } from '../../lib/errors';
+import { namedDistributorId } from '../../lib/named-distributor';
 import { urlImagesFor } from '../../lib/images';
 import { notify } from '../notifications/service';
 import { queuePush } from '../push/outbox';
-import { getPromotion, listPromotions, recordEvent } from '../promotions/service';
+import { recordEvent } from '../promotions/events';
+import { getPromotion, listPromotions } from '../promotions/service';
 import { loadReport, printedParcelsOf } from '../reports/load';
 import { recomputeDeliveryStatus } from '../reports/service';
 import { preflightsOf } from '../preflight/store';
@@ -137,14 +139,14 @@ export async function setPrinted(
     await tx.insert(printedParcelItems).values(wanted.map((p) => ({ parcel_id: parcel!.id, psd_id: p.design_id, surface_id: p.surface_id, total: report.totals.get(p.design_id)!.total })));
     await recordEvent(tx, promotion.id, 'printed_parcel', auth.user.id);
     await recomputeDeliveryStatus(tx, promotion.id, auth.user.id, report);
-    const [settings] = await tx.select({ distributor_id: systemSettings.distributor_id }).from(systemSettings).limit(1);
-    await notify(tx, [settings?.distributor_id, promotion.manager_id], {
+    const distributorId = await namedDistributorId(tx);
+    await notify(tx, [distributorId, promotion.manager_id], {
       kind: 'printed',
       promotion_id: promotion.id,
       promotion_name: promotion.name,
       link: `/promotion-report-view?prom_id=${promotion.id}`,
     });
-    await queuePush(tx, [settings?.distributor_id], { kind: 'parcels_to_send', facts: { promotion: promotion.name }, link: `/promotion-report-view?prom_id=${promotion.id}` });
+    await queuePush(tx, [distributorId], { kind: 'parcels_to_send', facts: { promotion: promotion.name }, link: `/promotion-report-view?prom_id=${promotion.id}` });
     await writeAudit(tx, auth, { action: 'set_printed', entity: 'promotions', entityId: promotion.id, after: { parcel: parcel!.id, pairs: wanted } });
     return parcel!;
   });

@@ -1,7 +1,7 @@
-import { and, asc, desc, eq, ilike, inArray, isNotNull, isNull, or, sql } from 'drizzle-orm';
+import { and, asc, desc, eq, ilike, inArray, isNull, or, sql } from 'drizzle-orm';
 import type { BriefBody, BriefFile, BriefProduct, DesignPageData, DesignStatusEventPayload, PsdStatus, UrlImages } from '@promo/shared';
 import type { Db, DbOrTx } from '../../db/client';
-import { briefFiles, briefProducts, categories, chatMessages, chats, designs, files, products, promotions, promotionSurfaceDesigns, surfaces, users } from '../../db/schema';
+import { briefFiles, briefProducts, categories, designs, files, products, promotions, promotionSurfaceDesigns, surfaces, users } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { AppError, invalidField, notFound } from '../../lib/errors';
@@ -13,7 +13,6 @@ import { deleteFiles } from '../../lib/uploads';
 import { openPinsOf } from '../proofing/open-pins';
 import { visiblePsd } from './psd-access';
 import { assertNotSentToPrinters, recomputeDesignStatus } from './service';
-import { allQueries } from '../../lib/queries';
 import { deadlinesOf } from '../promotions/milestones';
 import { pushNewBrief } from '../push/design-pushes';
 
@@ -271,18 +270,3 @@ export async function searchProducts(db: Db, search: string) {
   return withImages(db, rows);
 }
 
-/** Files owned by the brief and chat of these designs, to delete with them. */
-export async function psdFileIds(db: DbOrTx, psdIds: number[]): Promise<number[]> {
-  if (!psdIds.length) return [];
-  const [brief, chat] = await allQueries(
-    db,
-    () => db.select({ file_id: briefFiles.file_id }).from(briefFiles).where(inArray(briefFiles.psd_id, psdIds)),
-    () =>
-      db
-        .select({ file_id: chatMessages.file_id })
-        .from(chatMessages)
-        .innerJoin(chats, eq(chats.id, chatMessages.chat_id))
-        .where(and(inArray(chats.psd_id, psdIds), isNotNull(chatMessages.file_id))),
-  );
-  return [...brief, ...chat].map((r) => r.file_id!);
-}

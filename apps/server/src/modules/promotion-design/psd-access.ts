@@ -2,8 +2,8 @@ import { eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { chats, designs, promotionSurfaceDesigns } from '../../db/schema';
 import type { AuthContext } from '../../lib/auth-context';
-import { forbidden, notFound } from '../../lib/errors';
-import { designCategoryScope } from './service';
+import { notFound, outsideCategories } from '../../lib/errors';
+import { designCategoryScope } from './category-scope';
 
 export type PsdRow = typeof promotionSurfaceDesigns.$inferSelect & { category_id: number; chat_id: number | null };
 
@@ -34,6 +34,6 @@ async function checked(db: DbOrTx, auth: AuthContext, where: SQL, lock: PsdLock)
   const [row] = lock ? await query.for(lock, { of: promotionSurfaceDesigns }) : await query;
   if (!row) throw notFound();
   const scope = await designCategoryScope(db, auth);
-  if (scope && !scope.includes(row.category_id)) throw forbidden();
+  if (scope && !scope.includes(row.category_id)) throw outsideCategories();
   return { ...row.psd, category_id: row.category_id, chat_id: row.chat_id };
 }

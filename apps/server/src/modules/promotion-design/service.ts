@@ -7,22 +7,17 @@ import {
   type PsdStatus,
 } from '@promo/shared';
 import type { Db, DbOrTx } from '../../db/client';
-import { categories, chats, designs, printReports, promotions, promotionSurfaceDesigns, promotionSurfaces, surfaces } from '../../db/schema';
+import { chats, designs, printReports, promotions, promotionSurfaceDesigns, promotionSurfaces, surfaces } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
-import { AppError, forbidden, invalidField, notFound } from '../../lib/errors';
+import { AppError, invalidField, notFound, outsideCategories } from '../../lib/errors';
 import type { Storage } from '../../lib/storage';
 import { deleteFiles } from '../../lib/uploads';
 import { openPinCounts } from '../proofing/open-pins';
-import { recordEvent } from '../promotions/service';
-import { psdFileIds } from './design-page';
+import { recordEvent } from '../promotions/events';
+import { designCategoryScope } from './category-scope';
+import { psdFileIds } from './psd-files';
 
-/** The categories whose designs a user may see and attach: a cm only its own; others all (null). */
-export async function designCategoryScope(db: DbOrTx, auth: AuthContext): Promise<number[] | null> {
-  if (auth.user.role !== 'cm') return null;
-  const own = await db.select({ id: categories.id }).from(categories).where(eq(categories.manager_id, auth.user.id));
-  return own.map((c) => c.id);
-}
 
 /**
  * Once sent to printers a promotion's surfaces and designs are fixed: the printers print from them
@@ -164,7 +159,7 @@ export async function addDesign(db: Db, auth: AuthContext, body: { promotion_id:
     const [design] = await tx.select().from(designs).where(eq(designs.id, body.design_id));
     if (!design) throw invalidField('design_id', 'not_found');
     const scope = await designCategoryScope(tx, auth);
-    if (scope && !scope.includes(design.category_id)) throw forbidden();
+    if (scope && !scope.includes(design.category_id)) throw outsideCategories();
     const [psd] = await tx.insert(promotionSurfaceDesigns).values({ ...body, status: 'Created' }).returning();
     await tx.insert(chats).values({ psd_id: psd!.id });
     await recomputeDesignStatus(tx, body.promotion_id, auth.user.id);

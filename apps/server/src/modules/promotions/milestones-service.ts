@@ -4,6 +4,7 @@ import {
   MILESTONES,
   milestonesDone,
   milestonesFor,
+  milestoneTracked,
   osloDay,
   type Milestone,
   type PromotionMilestonesBody,
@@ -23,13 +24,14 @@ export async function getMilestones(db: DbOrTx, id: number, today = osloDay(new 
   const [days, lists, progress] = await Promise.all([milestoneDays(db), milestonesOf(db, [id]), progressOf(db, [id])]);
   const defaults = milestonesFor(promotion.from, days);
   const done = milestonesDone(progress.get(id)!);
+  const schedule = lists.get(id)!;
   return {
     promotion_id: id,
-    milestones: lists.get(id)!.map((m, i) => ({
+    milestones: schedule.milestones.map((m, i) => ({
       ...m,
       default_on: defaults[i]!.due_on,
       done: done[m.milestone],
-      state: done[m.milestone] ? null : deadlineState(m.due_on, today),
+      state: done[m.milestone] || !milestoneTracked(schedule, m, today) ? null : deadlineState(m.due_on, today),
     })),
   };
 }

@@ -6,9 +6,10 @@ import {
   osloDay,
   type Milestone,
   type MilestoneDays,
-  type MilestoneDue,
+  type PassedMilestone,
   type PromotionDeadline,
   type PromotionProgress,
+  type PromotionSchedule,
 } from '@promo/shared';
 import type { DbOrTx } from '../../db/client';
 import { printReports, promotionMilestones, promotions, promotionSurfaceDesigns, systemSettings } from '../../db/schema';
@@ -19,20 +20,33 @@ export async function milestoneDays(db: DbOrTx): Promise<MilestoneDays> {
   return { ...DEFAULT_MILESTONE_DAYS, ...((row?.days as Partial<MilestoneDays> | undefined) ?? {}) };
 }
 
-/** The milestones of each promotion (decision 018): its period's defaults with its moved days. */
-export async function milestonesOf(db: DbOrTx, promotionIds: number[]): Promise<Map<number, MilestoneDue[]>> {
-  const result = new Map<number, MilestoneDue[]>();
+/**
+ * The milestones of each promotion (decision 018): its period's defaults with its moved days, each
+ * marked when it had passed on the (Oslo) day the promotion was created, and the period's last day
+ * (decision 031).
+ */
+export async function milestonesOf(db: DbOrTx, promotionIds: number[]): Promise<Map<number, PromotionSchedule>> {
+  const result = new Map<number, PromotionSchedule>();
   if (!promotionIds.length) return result;
   const [days, periods, moved] = await Promise.all([
     milestoneDays(db),
-    db.select({ id: promotions.id, from: promotions.period_from }).from(promotions).where(inArray(promotions.id, promotionIds)),
+    db
+      .select({ id: promotions.id, from: promotions.period_from, to: promotions.period_to, created_at: promotions.created_at })
+      .from(promotions)
+      .where(inArray(promotions.id, promotionIds)),
     db.select().from(promotionMilestones).where(inArray(promotionMilestones.promotion_id, promotionIds)),
   ]);
   for (const p of periods) {
     const own = Object.fromEntries(moved.filter((m) => m.promotion_id === p.id).map((m) => [m.milestone as Milestone, m.due_on]));
-    result.set(p.id, milestonesFor(p.from, days, own));
+    result.set(p.id, { period_to: p.to, milestones: milestonesFor(p.from, days, own, osloDay(p.created_at)) });
   }
   return result;
+}
+
+/** The milestones already past on the day the promotion was created, said once in the create answer (decision 031). */
+export async function passedMilestones(db: DbOrTx, promotionId: number): Promise<PassedMilestone[]> {
+  const schedule = (await milestonesOf(db, [promotionId])).get(promotionId);
+  return (schedule?.milestones ?? []).filter((m) => m.passed_at_creation).map(({ milestone, due_on }) => ({ milestone, due_on }));
 }
 
 /** How far each promotion has come: what decides which of its milestones are done (decision 018). */

@@ -6,6 +6,7 @@ import {
   withStored,
   type PromotionUpdateBody,
   type PromotionBody,
+  type PromotionCreatedData,
   type PromotionData,
   type PromotionRow,
   type PromotionsListData,
@@ -22,8 +23,9 @@ import type { Storage } from '../../lib/storage';
 import { deleteFiles } from '../../lib/uploads';
 import { sanitizeRichText } from '../../lib/rich-text';
 import { notify } from '../notifications/service';
-import { psdFileIds } from '../promotion-design/design-page';
-import { deadlinesOf } from './milestones';
+import { psdFileIds } from '../promotion-design/psd-files';
+import { recordEvent } from './events';
+import { deadlinesOf, passedMilestones } from './milestones';
 
 const sortColumns = {
   name: promotions.name,
@@ -32,9 +34,6 @@ const sortColumns = {
   status: promotions.status,
 } as const;
 
-export async function recordEvent(db: DbOrTx, promotionId: number, event: string, actorId: number | null) {
-  await db.insert(promotionEvents).values({ promotion_id: promotionId, event, actor_id: actorId });
-}
 
 type Joined = { promotion: typeof promotions.$inferSelect; creator_name: string | null; sent_at: Date | null };
 
@@ -135,7 +134,7 @@ const values = (body: PromotionBody) => ({
   show_in_user_promotions: body.show_in_user_promotions,
 });
 
-export async function createPromotion(db: Db, auth: AuthContext, body: PromotionBody) {
+export async function createPromotion(db: Db, auth: AuthContext, body: PromotionBody): Promise<PromotionCreatedData> {
   return db.transaction(async (tx) => {
     await checkManager(tx, body.manager_id);
     const [row] = await tx
@@ -145,7 +144,7 @@ export async function createPromotion(db: Db, auth: AuthContext, body: Promotion
     await recordEvent(tx, row!.id, 'created', auth.user.id);
     const created = (await getPromotion(tx, row!.id))!;
     await writeAudit(tx, auth, { action: 'create', entity: 'promotions', entityId: row!.id, after: created.promotion });
-    return created;
+    return { ...created, passed_milestones: await passedMilestones(tx, row!.id) };
   });
 }
 

@@ -74,9 +74,9 @@ describe('an HQ file replaced by a newer one', () => {
 
 describe('a file deleted by its sender', () => {
   it('is no version, its pins and replies are gone, and it takes no new pin', async () => {
-    const d = await designFixture(t, admin);
+    const d = await designFixture(t, admin, { status: 'Approved' });
     const sketch = await sendFile(t, d, designer, 'skisse.png', await pngImage(), 'Sketch');
-    const kept = await sendFile(t, d, designer, 'skisse2.png', await pngImage(), 'Sketch');
+    const kept = await sendFile(t, d, designer, 'lq.png', await pngImage(), 'LQ');
     const pin = await pinned(t, d, { message_id: sketch.message_id, x: 0.5, y: 0.5 }, cm);
     await pinned(t, d, { message_id: kept.message_id, x: 0.5, y: 0.5 }, cm);
     expect((await t.form('POST', `/api/design-chat/pins/${pin.id}/replies`, { text: 'Ok' }, designer)).statusCode).toBe(201);
@@ -92,7 +92,7 @@ describe('a file deleted by its sender', () => {
 });
 
 describe('the versions of a chat', () => {
-  it('numbers each type and kind from 1, oldest first, marks the live file current and shows its preflight', async () => {
+  it('numbers each type from 1 whatever the kind, oldest first, marks the one live file current and shows its preflight', async () => {
     const d = await designFixture(t, admin, { status: 'Correction' });
     const s1 = await sendFile(t, d, designer, 's1.png', await pngImage(), 'Sketch');
     const hqPdf = await sendFile(t, d, designer, 'trykk.pdf', pdf(), 'HQ');
@@ -113,17 +113,17 @@ describe('the versions of a chat', () => {
     const list = await versions(t, d, designer);
     expect(list.map((v) => [v.file_name, v.type_file, v.type_extension, v.version, v.current])).toEqual([
       [s1.file_name, 'Sketch', 'image', 1, false],
-      [s2.file_name, 'Sketch', 'image', 2, true],
-      [sPdf.file_name, 'Sketch', 'document', 1, true],
-      [hq1.file_name, 'HQ', 'image', 1, true],
-      [hqPdf.file_name, 'HQ', 'document', 1, true],
+      [s2.file_name, 'Sketch', 'image', 2, false],
+      [sPdf.file_name, 'Sketch', 'document', 3, true],
+      [hqPdf.file_name, 'HQ', 'document', 1, false],
+      [hq1.file_name, 'HQ', 'image', 2, true],
       [lq1.file_name, 'LQ', 'image', 1, false],
       [lq2.file_name, 'LQ', 'image', 2, true],
     ]);
     const hqDoc = list.find((v) => v.id === hqPdf.id)!;
     expect(hqDoc).toMatchObject({ url_images: null, url_file: hqPdf.url_file, file_size: hqPdf.file_size, preflight: result });
     // Only HQ files are preflighted; the HQ image's own result is whatever the check found.
-    expect(list.filter((v) => v.preflight !== null).map((v) => v.id)).toEqual([hq1.id, hqPdf.id]);
+    expect(list.filter((v) => v.preflight !== null).map((v) => v.id)).toEqual([hqPdf.id, hq1.id]);
     expect(list.find((v) => v.id === lq1.id)!.url_images).toEqual(lq1.url_images);
     expect(await versions(t, await designFixture(t, admin), admin)).toEqual([]);
   });

@@ -10,12 +10,10 @@ import { preflightsOf } from '../preflight/store';
 import { downloadUrl } from '../promotion-design/design-page';
 import { visibleChat } from '../promotion-design/psd-access';
 
-const KINDS = ['image', 'document'] as const;
-
 /**
- * The Sketch, HQ and LQ files of a design's chat as versions of their type and kind (decision 017):
- * the live ones and the HQ and LQ files a newer one replaced, oldest first. A message deleted by
- * its sender has no file left and is no version.
+ * The Sketch, HQ and LQ files of a design's chat as versions of their type, image or document
+ * (decisions 017, 030): the live one and the files a newer one replaced, oldest first. A message
+ * deleted by its sender has no file left and is no version.
  */
 export async function listVersions(db: Db, auth: AuthContext, chatId: number): Promise<FileVersion[]> {
   await visibleChat(db, auth, chatId);
@@ -48,29 +46,28 @@ export async function listVersions(db: Db, auth: AuthContext, chatId: number): P
 
   const versions: FileVersion[] = [];
   for (const type_file of CHAT_FILE_TYPES) {
-    for (const kind of KINDS) {
-      const group = rows.filter((r) => r.m.type_file === type_file && r.m.type_extension === kind);
-      // The live file: HQ and LQ have one at most; Sketches are never replaced, so the newest.
-      const current = group.findLast((r) => !r.m.delete_message)?.m.id;
-      group.forEach(({ m, sender }, i) =>
-        versions.push({
-          id: m.id,
-          message_id: m.message_id,
-          type_file,
-          type_extension: kind,
-          version: i + 1,
-          current: m.id === current,
-          file_name: m.file_name,
-          file_size: formatFileSize(m.file_size),
-          create_date: m.created_at.toISOString(),
-          sender_name: sender ? senderName(sender) : '',
-          url_images: kind === 'image' ? (images.get(m.file_id!) ?? null) : null,
-          url_file: downloadUrl('design_chats', chatId, m.message_id),
-          preflight: preflightOf.get(m.file_id!) ?? null,
-          open_pins: openPins.get(m.id) ?? 0,
-        }),
-      );
-    }
+    const group = rows.filter((r) => r.m.type_file === type_file);
+    // The live file: one at most (decision 030).
+    const current = group.findLast((r) => !r.m.delete_message)?.m.id;
+    group.forEach(({ m, sender }, i) => {
+      const kind = m.type_extension as FileVersion['type_extension'];
+      versions.push({
+        id: m.id,
+        message_id: m.message_id,
+        type_file,
+        type_extension: kind,
+        version: i + 1,
+        current: m.id === current,
+        file_name: m.file_name,
+        file_size: formatFileSize(m.file_size),
+        create_date: m.created_at.toISOString(),
+        sender_name: sender ? senderName(sender) : '',
+        url_images: kind === 'image' ? (images.get(m.file_id!) ?? null) : null,
+        url_file: downloadUrl('design_chats', chatId, m.message_id),
+        preflight: preflightOf.get(m.file_id!) ?? null,
+        open_pins: openPins.get(m.id) ?? 0,
+      });
+    });
   }
   return versions;
 }

@@ -5,7 +5,7 @@ import { designLink } from '../waiting/service';
 import { queuePush } from './outbox';
 
 /** The design's promotion, names and link, as "waiting for me" shows them. */
-async function designFacts(tx: DbOrTx, psdId: number) {
+export async function designFacts(tx: DbOrTx, psdId: number) {
   const [row] = await tx
     .select({
       promotion_id: promotions.id,

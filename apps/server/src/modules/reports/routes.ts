@@ -26,7 +26,8 @@ export async function reportRoutes(app: FastifyInstance) {
     if (!result.sent) {
       throw new AppError(409, 'Surfaces do not have Printer', 'surfaces_without_printer', undefined, undefined, result.surfaces);
     }
-    return ok('The promotion has been sent to the printers', 'sent_to_printers', result.preflight);
+    // `data` stays the specification's list of surfaces without a printer; the preflight's notes go beside it.
+    return { ...ok('The promotion has been sent to the printers', 'sent_to_printers', result.surfaces), preflight: result.preflight };
   });
 
   route(app, contract.takeBack, async ({ auth, body }) => {

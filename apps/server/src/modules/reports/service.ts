@@ -14,11 +14,12 @@ import { distributorParcelItems, distributorParcels, printedParcelItems, printRe
 import { writeAudit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { AppError, notFound } from '../../lib/errors';
-import { getPromotion, recordEvent } from '../promotions/service';
+import { recordEvent } from '../promotions/events';
+import { getPromotion } from '../promotions/service';
 import { distributorParcelsOf, freezeAmounts, loadReport, printedParcelsOf } from './load';
 import { notify } from '../notifications/service';
 import { queuePush } from '../push/outbox';
-import { assertReportVisible } from './access';
+import { assertReportVisible, maySendToPrinters } from './access';
 import { preflightOfSending } from './send-preflight';
 import { deliveryFollowUp } from '../delivery/follow-up';
 
@@ -121,6 +122,7 @@ export async function reportView(db: Db, auth: AuthContext, promotionId: number,
     distributor_parcels: distributorParcels,
     tracking_url: trackingUrl,
     delivery: await deliveryFollowUp(db, promotionId, report, delivered, distributorParcels),
+    may_send_to_printers: await maySendToPrinters(db, auth, promotion.promotion),
   };
 }
 
@@ -175,6 +177,9 @@ export async function sendToPrinters(
   return db.transaction(async (tx) => {
     const [promotion] = await tx.select().from(promotions).where(eq(promotions.id, body.promotion_id)).for('update');
     if (!promotion) throw notFound();
+    if (!(await maySendToPrinters(tx, auth, promotion))) {
+      throw new AppError(403, "Only the promotion's responsible category manager, or the category manager of every design in it, can send it to the printers", 'send_to_printers_not_yours');
+    }
     const [already] = await tx.select({ id: printReports.id }).from(printReports).where(eq(printReports.promotion_id, promotion.id));
     if (already) throw new AppError(409, 'The promotion has already been sent to the printers', 'already_sent_to_printers');
     const report = await loadReport(tx, promotion.id, body.percent_report);

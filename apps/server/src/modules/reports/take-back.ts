@@ -4,7 +4,7 @@ import { printedParcels, printReportAmounts, printReports, promotions } from '..
 import { writeAudit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { invalidField, notFound } from '../../lib/errors';
-import { recordEvent } from '../promotions/service';
+import { recordEvent } from '../promotions/events';
 
 /**
  * Take back from printers (admin only, decision 011): allowed while no printer has sent a parcel.

@@ -33,6 +33,13 @@ export interface XlsxSheet {
   rows: Iterable<XlsxRow>;
 }
 
+/**
+ * OWASP's rule against formula injection: text that starts with = + - @, a tab or a carriage return
+ * gets a leading apostrophe. The cell is text already, but a sheet saved again or exported to CSV
+ * would turn it into a live formula (decision 028). Every string a report writes goes through here.
+ */
+export const formulaSafe = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
+
 export async function writeXlsx(file: string, sheet: XlsxSheet) {
   const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
   const ws = book.addWorksheet(sheet.name, {
@@ -40,7 +47,7 @@ export async function writeXlsx(file: string, sheet: XlsxSheet) {
   });
   ws.columns = sheet.widths.map((width) => ({ width }));
   for (const row of sheet.rows) {
-    const added = ws.addRow(row.values);
+    const added = ws.addRow(row.values.map((v) => (typeof v === 'string' ? formulaSafe(v) : v)));
     const style = row.style ? STYLES[row.style] : undefined;
     const numberStyle = row.numberStyle ? STYLES[row.numberStyle] : undefined;
     // Row styles apply to every cell; only rows that have one pay for it.

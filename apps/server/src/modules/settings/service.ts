@@ -27,6 +27,8 @@ const row = (r: typeof systemSettings.$inferSelect): SystemSetting => ({
   surface_size_unit: r.surface_size_unit as SurfaceSizeUnit,
   milestone_days: { ...DEFAULT_MILESTONE_DAYS, ...(r.milestone_days as Partial<MilestoneDays>) },
   digest_hour: r.digest_hour,
+  upload_quota_mb: r.upload_quota_mb,
+  upload_quota_files: r.upload_quota_files,
 });
 
 /** Active users of these roles that are not deleted: the only ones a setting may name. */
@@ -79,6 +81,8 @@ const values = (body: SystemSettingBody) => ({
   // Issue 15: only when sent (a create without them keeps the columns' defaults).
   ...(body.milestone_days ? { milestone_days: body.milestone_days } : {}),
   ...(body.digest_hour !== undefined ? { digest_hour: body.digest_hour } : {}),
+  ...(body.upload_quota_mb !== undefined ? { upload_quota_mb: body.upload_quota_mb } : {}),
+  ...(body.upload_quota_files !== undefined ? { upload_quota_files: body.upload_quota_files } : {}),
 });
 
 /** POST: creates the row while there is none; a second row is refused (409), the web then uses PUT. */

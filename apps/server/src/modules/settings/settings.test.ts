@@ -49,6 +49,8 @@ describe('system settings', () => {
       surface_size_unit: 'cm',
       milestone_days: { brief: 42, designs_complete: 28, sent_to_printers: 21, printed: 14, delivered: 7 },
       digest_hour: 7,
+      upload_quota_mb: 2048,
+      upload_quota_files: 200,
     });
     expect(data.admins.map((u: { role: string }) => u.role).sort()).toEqual(expect.arrayContaining(['admin', 'cm-admin']));
     expect(new Set(data.admins.map((u: { role: string }) => u.role))).toEqual(new Set(['admin', 'cm-admin']));

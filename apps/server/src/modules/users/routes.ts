@@ -7,13 +7,16 @@ import {
   deleteUser,
   listUsers,
   managedCategory,
+  unlockSignIn,
   updatePassword,
   updateUser,
   usersByRole,
 } from './service';
 
 export async function usersRoutes(app: FastifyInstance) {
-  route(app, contract.list, async ({ auth, query }) => ok('Users', 'users_list', await listUsers(app.db, auth.user, query)));
+  route(app, contract.list, async ({ auth, query }) =>
+    ok('Users', 'users_list', await listUsers(app.db, auth.user, query, (emails) => app.loginThrottle.locked(emails))),
+  );
 
   route(app, contract.create, async ({ auth, body }) => {
     const user = await createUser(app.db, auth, body);
@@ -36,6 +39,11 @@ export async function usersRoutes(app: FastifyInstance) {
   route(app, contract.updatePassword, async ({ auth, body }) => {
     await updatePassword(app.db, auth, body.user_id, body.new_password);
     return ok('Password updated', 'password_updated');
+  });
+
+  route(app, contract.unlockSignIn, async ({ auth, body }) => {
+    await unlockSignIn(app.db, app.loginThrottle, auth, body.user_id);
+    return ok('Sign-in unlocked', 'sign_in_unlocked');
   });
 
   route(app, contract.getManagerCategory, async ({ body }) =>

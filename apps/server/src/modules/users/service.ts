@@ -17,6 +17,7 @@ import { categories, userCategories, users } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { forbidden, invalidField, notFound } from '../../lib/errors';
+import { accountOf, type LoginThrottle } from '../../lib/login-throttle';
 import { hashPassword } from '../../lib/passwords';
 import { revokeUserSessions } from '../../lib/sessions';
 import { containsPattern, orderBy } from '../../lib/sql-helpers';
@@ -75,7 +76,13 @@ async function withCategoryIds(db: DbOrTx, rows: Omit<UserRow, 'category_ids'>[]
   }));
 }
 
-export async function listUsers(db: Db, actor: AuthContext['user'], q: UsersListQuery): Promise<UsersListData> {
+/** The page of users the actor may see; `locked` names the accounts locked for new browsers (decision 027). */
+export async function listUsers(
+  db: Db,
+  actor: AuthContext['user'],
+  q: UsersListQuery,
+  locked: (emails: string[]) => Promise<Set<string>>,
+): Promise<UsersListData> {
   const where = and(
     isNull(users.deleted_at),
     visibleTo(actor),
@@ -93,7 +100,9 @@ export async function listUsers(db: Db, actor: AuthContext['user'], q: UsersList
     db.select({ total: count() }).from(users).where(where),
     db.select({ id: categories.id, name: categories.name }).from(categories).orderBy(categories.name),
   ]);
-  return { users: await withCategoryIds(db, rows), total: Number(totalRow?.total ?? 0), arr_categories };
+  const [withIds, lockedAccounts] = await Promise.all([withCategoryIds(db, rows), locked(rows.map((r) => r.email))]);
+  const list = withIds.map((r) => ({ ...r, sign_in_locked: lockedAccounts.has(accountOf(r.email)) }));
+  return { users: list, total: Number(totalRow?.total ?? 0), arr_categories };
 }
 
 export async function getUserRow(db: DbOrTx, id: number): Promise<UserRow | null> {
@@ -225,6 +234,15 @@ export async function updatePassword(db: Db, auth: AuthContext, id: number, pass
     await tx.update(users).set({ password_hash }).where(eq(users.id, id));
     await revokeUserSessions(tx, id);
     await writeAudit(tx, auth, { action: 'update_password', entity: 'users', entityId: id });
+  });
+}
+
+/** An admin lifts the user's sign-in lockout (decision 027), in the audit log as any change of the user. */
+export async function unlockSignIn(db: Db, throttle: LoginThrottle, auth: AuthContext, id: number): Promise<void> {
+  await db.transaction(async (tx) => {
+    const target = await manageableTarget(tx, auth, id);
+    await throttle.lift(tx, target.email);
+    await writeAudit(tx, auth, { action: 'sign_in_unlocked', entity: 'users', entityId: id });
   });
 }
 

@@ -19,6 +19,7 @@ import {
   userCategories,
   users,
 } from '../../db/schema';
+import { namedDistributorId } from '../../lib/named-distributor';
 import { receivesSql } from '../company/station';
 import { LOCKED_FOR_USERS } from '../company/planner';
 import { milestonesOf } from '../promotions/milestones';
@@ -298,7 +299,7 @@ async function foundFor(db: DbOrTx, me: Asker): Promise<Found[]> {
     case 'printer':
       return pairsToPrint(db, me);
     case 'distributor':
-      return parcelsToSend(db);
+      return (await namedDistributorId(db)) === me.id ? parcelsToSend(db) : [];
     case 'user':
       return stationWork(db, me);
     default:
@@ -313,7 +314,7 @@ async function foundFor(db: DbOrTx, me: Asker): Promise<Found[]> {
 export async function waitingFor(db: DbOrTx, me: Asker, today = osloDay(new Date())): Promise<WaitingItem[]> {
   const found = await foundFor(db, me);
   const lists = await milestonesOf(db, [...new Set(found.map((f) => f.promotion.id))]);
-  const items = found.map((f) => ({ ...f, deadline: deadlineOf(lists.get(f.promotion.id) ?? [], MILESTONE_OF[f.kind], today) }));
+  const items = found.map((f) => ({ ...f, deadline: deadlineOf(lists.get(f.promotion.id), MILESTONE_OF[f.kind], today) }));
   return items
     .map((item, i) => ({ item, i }))
     .sort((a, b) => (a.item.deadline?.due_on ?? '9999').localeCompare(b.item.deadline?.due_on ?? '9999') || a.i - b.i)

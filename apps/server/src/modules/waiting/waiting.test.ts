@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, desc, eq } from 'drizzle-orm';
 import { addDays, osloDay, type WaitingItem } from '@promo/shared';
-import { auditLog, distributorParcels, promotionSurfaceDesigns, users } from '../../db/schema';
+import { auditLog, distributorParcels, promotions, promotionSurfaceDesigns, users } from '../../db/schema';
 import { createTestApp, type TestApp } from '../../test/test-app';
 import { buildPromotion, newStation, newSurface, sendToPrinters, setAmounts, setDesignStatus, userIdByEmail } from '../../test/print-flow-fixture';
 import { addDesign, newPromotion, newUser, uploadFile } from '../../test/design-fixture';
@@ -38,6 +38,14 @@ async function promotionIn(days: number, name = `Frister ${Date.now()} ${Math.ra
   expect(res.statusCode, res.body).toBe(201);
   return res.json().data.promotion.id as number;
 }
+
+/** A promotion planned `days` ago, before its milestones (one created inside them shows none of the passed ones, decision 031). */
+async function plannedDaysAgo(id: number, days: number) {
+  await t.database.db.update(promotions).set({ created_at: new Date(Date.now() - days * 86_400_000) }).where(eq(promotions.id, id));
+}
+
+const listRow = async (name: string) =>
+  (await t.form('GET', '/api/promotions', { count_show: 10, obj_search: { input_value: name } }, cm)).json().data.promotions[0] as { id: number; deadline: unknown };
 
 /** The deadline the station's own promotion list shows for a promotion (issue 21): only amounts due and delivery. */
 async function stationDeadline(token: string, promotionId: number) {
@@ -89,14 +97,50 @@ describe('promotion milestones', () => {
   it('give every promotion list its next open milestone, overdue, due soon or on time', async () => {
     const name = `Badge ${Date.now()}`;
     const id = await promotionIn(10, name);
-    const row = async () =>
-      (await t.form('GET', '/api/promotions', { count_show: 10, obj_search: { input_value: name } }, cm)).json().data.promotions[0] as { id: number; deadline: unknown };
+    await plannedDaysAgo(id, 60);
+    const row = () => listRow(name);
     expect((await row()).deadline).toEqual({ milestone: 'brief', due_on: addDays(today, 10 - 42), state: 'overdue' });
     await t.form('PUT', `/api/promotions/${id}/milestones`, { brief: addDays(today, 2), designs_complete: addDays(today, 3), sent_to_printers: addDays(today, 4), printed: addDays(today, 5), delivered: addDays(today, 6) }, admin);
     expect((await row()).deadline).toEqual({ milestone: 'brief', due_on: addDays(today, 2), state: 'due_soon' });
     const later = await t.form('PUT', `/api/promotions/${id}/milestones`, { brief: addDays(today, 4), designs_complete: addDays(today, 5), sent_to_printers: addDays(today, 6), printed: addDays(today, 7), delivered: addDays(today, 8) }, admin);
     expect(later.statusCode, later.body).toBe(200);
     expect((await row()).deadline).toMatchObject({ state: 'on_time' });
+  });
+
+  it('created inside its milestones: the create answer lists the passed ones, once, and they never show overdue (issue 22)', async () => {
+    const name = `Sen start ${Date.now()}`;
+    const res = await t.form('POST', '/api/promotions', { name, period_from: addDays(today, 10), period_to: addDays(today, 24) }, admin);
+    expect(res.statusCode, res.body).toBe(201);
+    expect(res.json().data.passed_milestones).toEqual([
+      { milestone: 'brief', due_on: addDays(today, 10 - 42) },
+      { milestone: 'designs_complete', due_on: addDays(today, 10 - 28) },
+      { milestone: 'sent_to_printers', due_on: addDays(today, 10 - 21) },
+      { milestone: 'printed', due_on: addDays(today, 10 - 14) },
+    ]);
+    const id = res.json().data.promotion.id as number;
+    expect((await t.form('GET', `/api/promotions/${id}`, undefined, admin)).json().data).not.toHaveProperty('passed_milestones');
+    // The list shows the first milestone that could still be met, not four red badges.
+    expect((await listRow(name)).deadline).toEqual({ milestone: 'delivered', due_on: addDays(today, 3), state: 'due_soon' });
+    const rows = (await milestonesOf(id)).json().data.milestones as { milestone: string; passed_at_creation: boolean; state: string | null }[];
+    expect(rows.map((r) => [r.milestone, r.passed_at_creation, r.state])).toEqual([
+      ['brief', true, null],
+      ['designs_complete', true, null],
+      ['sent_to_printers', true, null],
+      ['printed', true, null],
+      ['delivered', false, 'due_soon'],
+    ]);
+    // Moved to a day after its creation, a milestone counts again.
+    expect((await t.form('PUT', `/api/promotions/${id}/milestones`, { printed: addDays(today, 1) }, admin)).statusCode).toBe(200);
+    expect((await listRow(name)).deadline).toEqual({ milestone: 'printed', due_on: addDays(today, 1), state: 'due_soon' });
+  });
+
+  it('no badge once the period has ended, though steps were left undone', async () => {
+    const name = `Over ${Date.now()}`;
+    const id = await promotionIn(-30, name);
+    await plannedDaysAgo(id, 120);
+    expect((await listRow(name)).deadline).toBeNull();
+    const rows = (await milestonesOf(id)).json().data.milestones as { done: boolean; state: string | null }[];
+    expect(rows.map((r) => [r.done, r.state])).toEqual(Array(5).fill([false, null]));
   });
 
   it('show on the design page, and the brief is done once no design waits for its brief', async () => {
@@ -186,6 +230,7 @@ describe('waiting for me', () => {
     const strangerToken = await t.loginAs(stranger.email, 'Secret2026');
     const promotion = await buildPromotion(t, { manager: cm, designer }, { surfaces: [surface], designs: [{ surface, category: 'Fuel' }], complete: true, hq: true, period: { from: addDays(today, 20), to: addDays(today, 40) } });
     await t.form('PUT', `/api/promotions/${promotion.id}`, { show_in_user_promotions: true }, admin);
+    await plannedDaysAgo(promotion.id, 60);
 
     expect(await itemsOf(admin, promotion.id)).toEqual([
       { kind: 'promotion_to_send', promotion: { id: promotion.id, name: promotion.name }, subject: null, count: 1, deadline: { milestone: 'sent_to_printers', due_on: addDays(today, -1), state: 'overdue' }, link: `/promotion-report-view?prom_id=${promotion.id}` },

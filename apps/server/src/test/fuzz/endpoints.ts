@@ -23,10 +23,18 @@ export function contractEndpoints(): { name: string; endpoint: Endpoint }[] {
   return [...found.values()];
 }
 
-/** The roles that may call an endpoint, and one that may not (null: signed out), so the refusals are fuzzed too. */
-export function rolesFor(endpoint: Endpoint): { allowed: (Role | null)[]; refused: Role | null } {
-  if (endpoint.access === 'public') return { allowed: [null, 'admin'], refused: null };
-  if (endpoint.access === 'authenticated') return { allowed: [...ROLES], refused: null };
+/** Who the fuzz calls as: a demo user by its role, or a distributor account that system settings do not name (decision 026). */
+export type FuzzCaller = Role | 'unnamed-distributor';
+
+/**
+ * The callers that may call an endpoint, and those that may not (null: signed out), so the refusals
+ * are fuzzed too: a role without the permission, and where the distributor acts, a distributor
+ * account that system settings do not name.
+ */
+export function rolesFor(endpoint: Endpoint): { allowed: (FuzzCaller | null)[]; refused: (FuzzCaller | null)[] } {
+  if (endpoint.access === 'public') return { allowed: [null, 'admin'], refused: [null] };
+  if (endpoint.access === 'authenticated') return { allowed: [...ROLES], refused: [null] };
   const allowed: readonly Role[] = PERMISSIONS[endpoint.access];
-  return { allowed: [...allowed], refused: ROLES.find((r) => !allowed.includes(r)) ?? null };
+  const unnamed: FuzzCaller[] = allowed.includes('distributor') ? ['unnamed-distributor'] : [];
+  return { allowed: [...allowed], refused: [ROLES.find((r) => !allowed.includes(r)) ?? null, ...unnamed] };
 }

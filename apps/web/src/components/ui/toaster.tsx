@@ -52,8 +52,12 @@ export function Toaster() {
           </ToastPrimitive.Close>
         </ToastPrimitive.Root>
       ))}
+      {/*
+        Below the header (h-14), so a toast never covers its menu button, bell or account menu; the
+        empty viewport lets clicks through to what is under it (each toast takes its own).
+      */}
       <ToastPrimitive.Viewport
-        className={cn('fixed top-0 left-1/2 flex w-full max-w-sm -translate-x-1/2 flex-col gap-2 p-4', raised ? 'z-[999999999]' : 'z-50')}
+        className={cn('pointer-events-none fixed top-14 left-1/2 flex w-full max-w-sm -translate-x-1/2 flex-col gap-2 p-4', raised ? 'z-[999999999]' : 'z-50')}
       />
     </ToastPrimitive.Provider>
   );

@@ -19,7 +19,16 @@ export const auditKeys = {
 /** The list is applied only when its shape is right (spec 000 §7); otherwise the old one stays. */
 export function isAuditList(data: unknown): data is AuditListData {
   const d = data as AuditListData | undefined;
-  return !!d && Array.isArray(d.entries) && typeof d.total === 'number' && Array.isArray(d.users) && Array.isArray(d.entities) && Array.isArray(d.actions);
+  return (
+    !!d &&
+    Array.isArray(d.entries) &&
+    typeof d.total === 'number' &&
+    Array.isArray(d.users) &&
+    Array.isArray(d.entities) &&
+    Array.isArray(d.actions) &&
+    !!d.names &&
+    typeof d.names === 'object'
+  );
 }
 
 export const auditListQuery = (params: AuditListParams) =>

@@ -32,6 +32,17 @@ describe('the sign-in request without the app client', () => {
     expect(getBearerToken()).toBe('Bearer abc');
   });
 
+  it('asks for a refusal in a 200 (decision 032) and reads it as the status it stands for', async () => {
+    const body = { status: 'error', message: 'These credentials do not match our records.', message_key: 'invalid_credentials' };
+    const headers = { 'content-type': 'application/json', 'preference-applied': 'refusal=in-body', 'refusal-status': '401' };
+    const fetch = vi.fn(async () => new Response(JSON.stringify(body), { status: 200, headers }));
+    vi.stubGlobal('fetch', fetch);
+    const refused = await requestSignIn({ email: 'admin@demo.no', password: 'wrong' }).catch((e: unknown) => e);
+    expect((fetch.mock.calls[0] as unknown as [string, RequestInit])[1].headers).toMatchObject({ Prefer: 'refusal=in-body' });
+    expect(refused).toBeInstanceOf(SignInFailure);
+    expect((refused as SignInFailure).response).toEqual({ status: 401, data: body });
+  });
+
   it('fails the way the error catalogue reads: the server message, no connection, too slow', async () => {
     await i18n.changeLanguage('en');
     vi.stubGlobal('fetch', answer(429, { status: 'error', message: 'Too many attempts', message_key: 'too_many_attempts', message_params: { minutes: 15 } }));

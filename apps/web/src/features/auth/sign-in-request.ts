@@ -2,6 +2,7 @@ import type { LoginBody, LoginData } from '@promo/shared';
 import i18n from '@/lib/i18n';
 import { saveSession } from '@/lib/session';
 import type { ApiErrorBody, FailedRequest } from '@/lib/error-text';
+import { REFUSAL_PREFERENCE, refusedStatus } from '@/lib/refusal-in-body';
 
 /**
  * The sign-in call without the app's HTTP client: the sign-in page is the first page everyone
@@ -29,7 +30,7 @@ export async function requestSignIn(body: LoginBody): Promise<LoginData> {
   try {
     res = await fetch(SIGN_IN_PATH, {
       method: 'POST',
-      headers: { Accept: 'application/json', 'Accept-Language': i18n.language },
+      headers: { Accept: 'application/json', 'Accept-Language': i18n.language, Prefer: REFUSAL_PREFERENCE },
       // URLSearchParams sends application/x-www-form-urlencoded, as the app's form bodies are.
       body: new URLSearchParams({ email: body.email, password: body.password }),
       signal: AbortSignal.timeout(TIMEOUT_MS),
@@ -38,8 +39,9 @@ export async function requestSignIn(body: LoginBody): Promise<LoginData> {
     throw new SignInFailure(err instanceof DOMException && err.name === 'TimeoutError' ? 'ECONNABORTED' : 'ERR_NETWORK');
   }
   const json = (await res.json().catch(() => undefined)) as { data?: LoginData } | ApiErrorBody | undefined;
-  if (!res.ok || !json || !('data' in json) || !json.data) {
-    throw new SignInFailure('ERR_BAD_RESPONSE', { status: res.status, data: json as ApiErrorBody | undefined });
+  const refused = refusedStatus((name) => res.headers.get(name));
+  if (refused !== null || !res.ok || !json || !('data' in json) || !json.data) {
+    throw new SignInFailure('ERR_BAD_RESPONSE', { status: refused ?? res.status, data: json as ApiErrorBody | undefined });
   }
   return json.data;
 }

@@ -15,11 +15,28 @@ export async function uploadImportFile(kind: ImportKind, file: File, onProgress?
   return res.data.data;
 }
 
-/** `mapping`: field -> column, null for a field left out (sent as ''). */
-export const startImport = (kind: ImportKind, mode: ImportMode, fileId: number, mapping: Record<string, number | null>) =>
+export interface ImportChoices {
+  /** Field -> column, null for a field left out (sent as ''). */
+  mapping: Record<string, number | null>;
+  /** Field -> the value of every new row, for a required field the file lacks ('' for none). */
+  defaults: Record<string, string>;
+}
+
+/** `confirm`: a second import of the upload is meant (else the server answers 409). */
+export const startImport = (kind: ImportKind, mode: ImportMode, fileId: number, { mapping, defaults }: ImportChoices, confirm = false) =>
   call<ImportJob>(
     catalogueImport.start,
-    { body: { kind, mode, file_id: fileId, mapping: Object.fromEntries(Object.entries(mapping).map(([k, v]) => [k, v ?? ''])) } },
+    {
+      body: {
+        kind,
+        mode,
+        file_id: fileId,
+        mapping: Object.fromEntries(Object.entries(mapping).map(([k, v]) => [k, v ?? ''])),
+        // Only for this kind's fields without a column: a value typed before a column was chosen, or for another file, is not sent.
+        defaults: Object.fromEntries(Object.entries(defaults).filter(([k, v]) => mapping[k] === null && v.trim() !== '')),
+        confirm,
+      },
+    },
     { silent: true },
   );
 

@@ -1,5 +1,5 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { promotionDesign, promotions, type Endpoint, type PromotionData, type PromotionsListData, type PromotionSurfaceDesigns } from '@promo/shared';
+import { promotionDesign, promotions, type Endpoint, type PromotionCreatedData, type PromotionData, type PromotionsListData, type PromotionSurfaceDesigns } from '@promo/shared';
 import { call } from '@/lib/api-client';
 
 export interface PromotionsListParams {
@@ -62,7 +62,7 @@ export interface PromotionFormValues {
 export const savePromotion = (id: number | null, body: PromotionFormValues) =>
   id
     ? call<PromotionData>(promotions.update, { params: { id }, body: { ...body } }, { silent: true })
-    : call<PromotionData>(promotions.create, { body: { ...body } }, { silent: true });
+    : call<PromotionCreatedData>(promotions.create, { body: { ...body } }, { silent: true });
 
 export const notifyAdmin = (promotion_id: number) => call<PromotionData>(promotions.notifyAdmin, { body: { promotion_id } }, { silent: true });
 

@@ -1,6 +1,6 @@
 import { keepPreviousData, queryOptions } from '@tanstack/react-query';
-import { distribution, fillPath, reports, trackerImport, type ReportData, type SendToPrintersPreflight, type TrackerImportResult } from '@promo/shared';
-import { api, call } from '@/lib/api-client';
+import { distribution, fillPath, reports, trackerImport, type ReportData, type SentToPrintersAnswer, type TrackerImportResult } from '@promo/shared';
+import { api, call, type ApiResponse } from '@/lib/api-client';
 
 export const reportKeys = {
   all: ['report'] as const,
@@ -16,9 +16,9 @@ export const reportQuery = (id: number, percent: number | undefined) =>
     placeholderData: keepPreviousData,
   });
 
-/** `confirm_preflight`: an admin sends although current HQ files have preflight errors. */
-export const sendToPrinters = (body: { promotion_id: number; percent_report: number; description_cm: string; confirm_preflight?: boolean }) =>
-  call<Partial<SendToPrintersPreflight>>(reports.sendToPrinters, { body }, { silent: true });
+/** `confirm_preflight`: an admin sends although current HQ files have preflight errors. The preflight's notes come beside `data`. */
+export const sendToPrinters = async (body: { promotion_id: number; percent_report: number; description_cm: string; confirm_preflight?: boolean }) =>
+  (await call<SentToPrintersAnswer['data']>(reports.sendToPrinters, { body }, { silent: true })) as ApiResponse<SentToPrintersAnswer['data']> & Partial<Pick<SentToPrintersAnswer, 'preflight'>>;
 
 /** Admin only, while nothing is printed (decision 011). */
 export const takeBackFromPrinters = (promotionId: number) => call(reports.takeBack, { body: { promotion_id: promotionId } });

@@ -11,6 +11,8 @@ const data = {
     surface_size_unit: 'cm' as const,
     milestone_days: { brief: 42, designs_complete: 28, sent_to_printers: 21, printed: 14, delivered: 7 },
     digest_hour: 7,
+    upload_quota_mb: 500,
+    upload_quota_files: 50,
   },
   admins: [
     { id: 1, name: 'Ingrid Admin', role: 'admin' as const },
@@ -22,7 +24,16 @@ const data = {
 describe('system settings form', () => {
   it('starts from the stored values; a user who can no longer be chosen shows as none', () => {
     const days = { brief: '42', designs_complete: '28', sent_to_printers: '21', printed: '14', delivered: '7' };
-    expect(formValuesOf(data)).toEqual({ distributor_id: '6', admin_id: '1', percent_promotion_report: '10', surface_size_unit: 'cm', milestone_days: days, digest_hour: '7' });
+    expect(formValuesOf(data)).toEqual({
+      distributor_id: '6',
+      admin_id: '1',
+      percent_promotion_report: '10',
+      surface_size_unit: 'cm',
+      milestone_days: days,
+      digest_hour: '7',
+      upload_quota_mb: '500',
+      upload_quota_files: '50',
+    });
     expect(formValuesOf({ ...data, settings: { ...data.settings, admin_id: 99, distributor_id: null } })).toMatchObject({ admin_id: '', distributor_id: '' });
     expect(formValuesOf({ ...data, settings: null })).toEqual({
       distributor_id: '',
@@ -31,6 +42,9 @@ describe('system settings form', () => {
       surface_size_unit: 'cm',
       milestone_days: { brief: '42', designs_complete: '28', sent_to_printers: '21', printed: '14', delivered: '7' },
       digest_hour: '7',
+      // The quota's defaults until the settings exist (decision 028).
+      upload_quota_mb: '2048',
+      upload_quota_files: '200',
     });
   });
 
@@ -41,6 +55,8 @@ describe('system settings form', () => {
     expect(settingsChanged({ ...stored, admin_id: '3' }, stored)).toBe(true);
     expect(settingsChanged({ ...stored, distributor_id: '' }, stored)).toBe(true);
     expect(settingsChanged({ ...stored, digest_hour: '6' }, stored)).toBe(true);
+    expect(settingsChanged({ ...stored, upload_quota_mb: '600' }, stored)).toBe(true);
+    expect(settingsChanged({ ...stored, upload_quota_files: '51' }, stored)).toBe(true);
     expect(settingsChanged({ ...stored, milestone_days: { ...stored.milestone_days, printed: '10' } }, stored)).toBe(true);
   });
 

@@ -47,6 +47,7 @@ export const updateUser = (id: number, body: UserFormBody) =>
 export const deleteUser = (id: number) => call(users.remove, { params: { id } }, { silent: true });
 export const updatePassword = (user_id: number, new_password: string) =>
   call(users.updatePassword, { body: { user_id, new_password } }, { silent: true });
+export const unlockSignIn = (user_id: number) => call(users.unlockSignIn, { body: { user_id } }, { silent: true });
 /** The categories a cm manages (deleting the cm leaves them without a manager). */
 export const managedCategories = async (user_id: number) =>
   (await call<{ categories: { name: string }[] }>(users.getManagerCategory, { body: { user_id } }, { silent: true })).data.categories;

@@ -176,12 +176,13 @@ export default function AuditLogPage() {
               <TableCell>
                 <Who entry={entry} />
               </TableCell>
-              <TableCell>{names.action(entry.action)}</TableCell>
-              <TableCell>
+              <TableCell className="min-w-[9rem]">{names.action(entry.action)}</TableCell>
+              {/* Wide enough not to wrap into a tall thin column where the table scrolls on a phone. */}
+              <TableCell className="min-w-[13rem]">
                 <What entry={entry} />
               </TableCell>
-              <TableCell className="max-w-[28rem]">
-                <AuditDiff entry={entry} />
+              <TableCell className="max-w-[28rem] min-w-[16rem]">
+                <AuditDiff entry={entry} names={data?.names} />
               </TableCell>
             </TableRow>
           ))}

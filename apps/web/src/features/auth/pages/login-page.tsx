@@ -56,7 +56,7 @@ export default function LoginPage() {
     setSubmitting(true);
     try {
       await signIn(values);
-      toast({ title: t('toast.system_message'), description: t('auth.enjoy') });
+      toast({ title: t('auth.signed_in'), description: t('auth.enjoy') });
       navigate('/', { replace: true });
     } catch (err) {
       setSubmitting(false);

@@ -3,8 +3,9 @@ import { useQuery, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Link, useSearchParams } from 'react-router';
 import { isAxiosError } from 'axios';
-import { IMPORT_ERRORS_KEPT, type ImportJob, type ImportKind, type ImportMode, type ImportRowError, type ImportUploadData } from '@promo/shared';
+import { IMPORT_ERRORS_KEPT, takesDefault, type ImportJob, type ImportKind, type ImportMode, type ImportRowError, type ImportUploadData } from '@promo/shared';
 import { Button } from '@/components/ui/button';
+import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
@@ -32,10 +33,26 @@ function ErrorBox({ children }: { children: React.ReactNode }) {
   );
 }
 
-function errorOf(err: unknown, t: ReturnType<typeof useTranslation>['t']) {
+/** The refusal as lines; a field's refusal (`mapping.name`, `defaults.selling_type`) is named by the field's label. */
+function errorOf(err: unknown, t: ReturnType<typeof useTranslation>['t'], kind?: ImportKind) {
   const body = isAxiosError<ApiErrorBody>(err) ? err.response?.data : undefined;
+  const errors = body?.errors;
+  if (kind && errors && !Array.isArray(errors)) {
+    const lines = Object.entries(errors).flatMap(([key, keys]) => {
+      const field = /^(?:mapping|defaults)\.(\w+)$/.exec(key)?.[1];
+      return keys.map((k) => `${field ? `${t(fieldKey(kind, field), { defaultValue: field })}: ` : ''}${t(`validation.${k}`, { defaultValue: k })}`);
+    });
+    if (lines.length) return lines.join('\n');
+  }
   return errorLines(body, t) || t('errors.unknown');
 }
+
+/** The server answered that this upload was imported already: the page asks whether another time is meant. */
+const isAppliedAlready = (err: unknown) =>
+  isAxiosError<ApiErrorBody>(err) && err.response?.status === 409 && err.response.data?.message_key === 'import_already_applied';
+
+/** The job ended because its server process stopped: nothing was changed, and the same file can simply run again. */
+const wasInterrupted = (job: ImportJob) => job.status === 'failed' && job.errors.some((e) => e.error === 'import_interrupted');
 
 /** The job's progress: rows checked (or written) of the rows the file is estimated to hold. */
 const progressKey = (apply: boolean, finished: boolean) =>
@@ -116,6 +133,10 @@ export default function CatalogueImportPage() {
   const [uploadFraction, setUploadFraction] = useState<number | null>(null);
   const [upload, setUpload] = useState<ImportUploadData | null>(null);
   const [mapping, setMapping] = useState<Record<string, number | null>>({});
+  /** Values for fields a file lacks: kept for the next file, which is often the same file corrected. */
+  const [defaults, setDefaults] = useState<Record<string, string>>({});
+  /** The mode of an import of this upload that waits for "yes, again". */
+  const [again, setAgain] = useState<ImportMode | null>(null);
   const [step, setStep] = useState<Step>('choose');
   const [jobId, setJobId] = useState<number | null>(null);
   const [error, setError] = useState<string | null>(null);
@@ -154,23 +175,25 @@ export default function CatalogueImportPage() {
     }
   };
 
-  const run = async (mode: ImportMode) => {
+  const run = async (mode: ImportMode, confirm = false) => {
     if (!upload) return;
     setError(null);
     setBusy(true);
     try {
-      const res = await startImport(upload.kind, mode, upload.file_id, mapping);
+      const res = await startImport(upload.kind, mode, upload.file_id, { mapping, defaults }, confirm);
       queryClient.setQueryData(importJobQuery(res.data.id).queryKey, res.data);
       setJobId(res.data.id);
       setStep(mode);
     } catch (err) {
-      setError(errorOf(err, t));
+      if (isAppliedAlready(err)) setAgain(mode);
+      else setError(errorOf(err, t, upload.kind));
     } finally {
       setBusy(false);
     }
   };
 
-  const missing = upload ? upload.fields.filter((f) => f.required && (mapping[f.field] ?? null) === null) : [];
+  const hasDefault = (f: ImportUploadData['fields'][number]) => takesDefault(f) && (defaults[f.field] ?? '').trim() !== '';
+  const missing = upload ? upload.fields.filter((f) => f.required && (mapping[f.field] ?? null) === null && !hasDefault(f)) : [];
   const shownKind = upload?.kind ?? kind;
 
   return (
@@ -237,7 +260,7 @@ export default function CatalogueImportPage() {
                   id={`${id}-map-${f.field}`}
                   data-testid={`import-map-${f.field}`}
                   value={mapping[f.field] ?? ''}
-                  aria-invalid={f.required && (mapping[f.field] ?? null) === null}
+                  aria-invalid={missing.includes(f)}
                   onChange={(e) => setMapping((m) => ({ ...m, [f.field]: e.target.value === '' ? null : Number(e.target.value) }))}
                 >
                   <option value="">{t('catalogue_import.not_in_file')}</option>
@@ -247,6 +270,20 @@ export default function CatalogueImportPage() {
                     </option>
                   ))}
                 </NativeSelect>
+                {takesDefault(f) && (mapping[f.field] ?? null) === null && (
+                  <div className="grid gap-1 pl-3">
+                    <span className="text-xs text-muted-foreground" aria-hidden="true">
+                      {t('catalogue_import.default_value')}
+                    </span>
+                    <Input
+                      aria-label={`${t('catalogue_import.default_value')}: ${t(fieldKey(upload.kind, f.field))}`}
+                      data-testid={`import-default-${f.field}`}
+                      value={defaults[f.field] ?? ''}
+                      maxLength={255}
+                      onChange={(e) => setDefaults((d) => ({ ...d, [f.field]: e.target.value }))}
+                    />
+                  </div>
+                )}
               </div>
             ))}
           </div>
@@ -302,7 +339,7 @@ export default function CatalogueImportPage() {
           <h2 className="text-lg font-semibold">
             {t(step === 'apply' ? 'catalogue_import.apply_title' : 'catalogue_import.dry_run_title', { name: upload.name })}
           </h2>
-          <JobProgress job={job.data} />
+          {!(job.data && wasInterrupted(job.data)) && <JobProgress job={job.data} />}
           {finished && job.data && (
             <>
               {job.data.status === 'done' && (
@@ -315,17 +352,24 @@ export default function CatalogueImportPage() {
                   })}
                 </p>
               )}
-              {job.data.status === 'failed' && job.data.mode === 'apply' && (
-                <ErrorBox>{t('catalogue_import.apply_refused')}</ErrorBox>
+              {wasInterrupted(job.data) ? (
+                <ErrorBox>{t('validation.import_interrupted')}</ErrorBox>
+              ) : (
+                job.data.status === 'failed' && job.data.mode === 'apply' && <ErrorBox>{t('catalogue_import.apply_refused')}</ErrorBox>
               )}
-              {job.data.error_count > 0 && (
+              {job.data.error_count > 0 && !wasInterrupted(job.data) && (
                 <>
                   {job.data.mode === 'dry_run' && <p className="text-sm">{t('catalogue_import.fix_and_retry')}</p>}
                   <RowErrors kind={shownKind} job={job.data} />
                 </>
               )}
               <div className="flex flex-wrap gap-2">
-                {step === 'dry_run' && (
+                {wasInterrupted(job.data) && (
+                  <Button onClick={() => void run(job.data!.mode)} disabled={busy} data-testid="import-run-again">
+                    {t('catalogue_import.run_again')}
+                  </Button>
+                )}
+                {step === 'dry_run' && !wasInterrupted(job.data) && (
                   <Button
                     onClick={() => void run('apply')}
                     disabled={busy || job.data.status !== 'done' || job.data.error_count > 0 || job.data.total === 0}
@@ -347,6 +391,20 @@ export default function CatalogueImportPage() {
           )}
         </div>
       )}
+      <ConfirmDialog
+        open={again !== null}
+        onOpenChange={(open) => !open && setAgain(null)}
+        title={t('catalogue_import.again_title')}
+        description={t('catalogue_import.again_text', { name: upload?.name ?? '' })}
+        confirmLabel={t('catalogue_import.again_confirm')}
+        confirmVariant="default"
+        busy={busy}
+        onConfirm={() => {
+          const mode = again;
+          setAgain(null);
+          if (mode) void run(mode, true);
+        }}
+      />
     </section>
   );
 }

@@ -47,7 +47,7 @@ function ReceiptForm({ parcel, promotionId, onDone }: { parcel: CompanyParcel; p
     mutationFn: () => confirmReceipt(promotionId, parcelName(parcel, t), { parcel_id: parcel.id, receipt_status: status, receipt_note: note }),
     onSuccess: (res) => {
       // Offline the answer waits on the device; the parcel then shows it as waiting to be sent.
-      toast({ title: t('toast.system_message'), description: res.sent ? serverMessage(res.answer) : t('offline.queued') });
+      toast({ title: res.sent ? serverMessage(res.answer) : t('offline.queued') });
       if (res.sent) void queryClient.invalidateQueries({ queryKey: companyKeys.promotion(promotionId) });
       onDone();
     },

@@ -40,7 +40,7 @@ function SurfacePhotos({ promotionId, surface, onOpen, onDelete }: { promotionId
     },
     // Offline the photos wait on the device (decision 023) and are counted as waiting below.
     onSuccess: ({ added, kept }) =>
-      toast({ title: t('toast.system_message'), description: kept ? t('offline.queued_photos', { count: kept }) : t('delivery.placement.added', { count: added }) }),
+      toast({ title: kept ? t('offline.queued_photos', { count: kept }) : t('delivery.placement.added', { count: added }) }),
     onError: (err) => {
       const body = isAxiosError<ApiErrorBody>(err) ? err.response?.data : undefined;
       toast({ variant: 'destructive', title: t('errors.file_failed'), description: errorLines(body, t) || t('errors.unknown') });
@@ -111,7 +111,7 @@ export function PlacementPhotos({ promotionId, surfaces }: { promotionId: number
   const [deleting, setDeleting] = useState<PlacementPhoto | null>(null);
   const remove = useMutation({
     mutationFn: (p: PlacementPhoto) => deletePlacementPhoto(p.id),
-    onSuccess: (res) => toast({ title: t('toast.system_message'), description: serverMessage(res) }),
+    onSuccess: (res) => toast({ title: serverMessage(res) }),
     onSettled: () => {
       setDeleting(null);
       void queryClient.invalidateQueries({ queryKey: companyKeys.promotion(promotionId) });

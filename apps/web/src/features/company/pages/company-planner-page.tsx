@@ -103,8 +103,7 @@ export default function CompanyPlannerPage() {
     onSuccess: ({ ok, failed }) => {
       toast({
         variant: failed ? 'destructive' : 'default',
-        title: t('toast.system_message'),
-        description: failed ? t('company.planner.saved_some', { count: ok, failed }) : t('company.planner.saved_all', { count: ok }),
+        title: failed ? t('company.planner.saved_some', { count: ok, failed }) : t('company.planner.saved_all', { count: ok }),
       });
       void queryClient.invalidateQueries({ queryKey: companyKeys.all });
     },

@@ -47,7 +47,7 @@ function PromotionSheet({ promotionId }: { promotionId: number }) {
   const data = query.data;
   useScrollToTarget(targetOf(search), !!data);
 
-  if (isRefusal(query.error)) return <NoAccessPage />;
+  if (isRefusal(query.error)) return <NoAccessPage refusal={query.error} />;
   if (isMissing(query.error)) return <Navigate to="/not-found-404" replace />;
   return (
     <article className="grid gap-5 pb-4" data-testid="user-promotion-sheet">

@@ -14,7 +14,7 @@ export function DeleteDesignDialog({ design, onClose }: { design: DesignRow | nu
   const feedback = useSaveFeedback();
   const remove = useMutation({
     mutationFn: () => deleteDesign(design!.id),
-    onSuccess: (res) => toast({ title: t('toast.system_message'), description: serverMessage(res) }),
+    onSuccess: (res) => toast({ title: serverMessage(res) }),
     // A refused delete says why (issue 12), where spec 001 §8 had it silent; the list shows what is left.
     onError: (err) => feedback.failure(err),
     onSettled: () => {

@@ -101,7 +101,7 @@ export default function ViewFeedbackPage() {
   };
   const participant = !!data && (data.feedback.from_user?.id === me.id || data.feedback.to_user?.id === me.id);
   const loading = id !== null && query.isPending;
-  if (isRefusal(query.error)) return <NoAccessPage />;
+  if (isRefusal(query.error)) return <NoAccessPage refusal={query.error} />;
 
   return (
     <section className="grid max-w-4xl gap-4">

@@ -33,7 +33,7 @@ export default function PrintReportPage() {
     onSuccess: (res) => {
       setOpen(false);
       void queryClient.invalidateQueries({ queryKey: ['print-report', id] });
-      toast({ title: t('toast.system_message'), description: serverMessage(res) });
+      toast({ title: serverMessage(res) });
     },
     onError: (err) => feedback.failure(err),
   });
@@ -81,7 +81,7 @@ export default function PrintReportPage() {
         </div>
         {data.print_report.description_cm && (
           <div className="rounded-lg border p-3 text-sm" data-testid="manager-comment">
-            <h2 className="mb-1 font-medium">{t('print.manager_comment')}</h2>
+            <h2 className="mb-1 font-medium">{t('report.comment_for_printers')}</h2>
             <p className="whitespace-pre-wrap">{data.print_report.description_cm}</p>
           </div>
         )}

@@ -15,7 +15,7 @@ export function DeleteProductDialog({ product, onClose }: { product: ProductRow 
   const remove = useMutation({
     mutationFn: (id: number) => deleteProduct(id),
     onSuccess: (res) => {
-      toast({ title: t('toast.system_message'), description: serverMessage(res) });
+      toast({ title: serverMessage(res) });
       void queryClient.invalidateQueries({ queryKey: productKeys.all });
       onClose();
     },

@@ -234,7 +234,7 @@ function ProductImage({ product }: { product: ProductRow }) {
     mutationFn: (file: File) => uploadProductImage(product.id, file),
     onSuccess: (res) => {
       setImage(res.data.url_images);
-      toast({ title: t('toast.system_message'), description: serverMessage(res) });
+      toast({ title: serverMessage(res) });
       void queryClient.invalidateQueries({ queryKey: productKeys.all });
     },
     onError: (err) => {

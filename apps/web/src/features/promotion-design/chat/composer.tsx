@@ -17,6 +17,10 @@ export interface ComposerProps {
   designStatus: string;
   printFilesFixed: boolean;
   canChooseType: boolean;
+  /** A designer on a design another designer holds: that designer's name (decision 004). */
+  typesHeldBy: string | null;
+  /** A designer on a design nobody holds: a file of a type makes it theirs. */
+  takesDesign: boolean;
   busy: boolean;
   progress: number | null;
   onSend: (out: { text: string; file: File | null; typeFile: ChatFileType }) => void;
@@ -25,13 +29,27 @@ export interface ComposerProps {
 }
 
 /** Writes a message: text, one file and its type; Enter sends, Shift+Enter breaks the line. */
-export function Composer({ editing, replyTo, messages, designStatus, printFilesFixed, canChooseType, busy, progress, onSend, onCancelEdit, onCancelReply }: ComposerProps) {
+export function Composer({
+  editing,
+  replyTo,
+  messages,
+  designStatus,
+  printFilesFixed,
+  canChooseType,
+  typesHeldBy,
+  takesDesign,
+  busy,
+  progress,
+  onSend,
+  onCancelEdit,
+  onCancelReply,
+}: ComposerProps) {
   const { t } = useTranslation();
   const [text, setText] = useState(editing?.text ?? '');
   const [file, setFile] = useState<File | null>(null);
   const [typeFile, setTypeFile] = useState<ChatFileType>('');
   const area = useRef<HTMLTextAreaElement>(null);
-  const replaced = file ? replacedBy(messages, typeFile, file.name) : undefined;
+  const replaced = file ? replacedBy(messages, typeFile) : undefined;
 
   useEffect(() => {
     if (editing || replyTo) area.current?.focus();
@@ -63,6 +81,16 @@ export function Composer({ editing, replyTo, messages, designStatus, printFilesF
           <PickedFile file={file} disabled={busy} onRemove={() => setFile(null)} />
           {canChooseType && <FileTypePicker value={typeFile} onChange={setTypeFile} designStatus={designStatus} printFilesFixed={printFilesFixed} />}
         </div>
+      )}
+      {file && typesHeldBy && (
+        <p className="text-xs text-muted-foreground" data-testid="types-held-by">
+          {t('chat.types_held_by', { name: typesHeldBy })}
+        </p>
+      )}
+      {file && takesDesign && typeFile && (
+        <p role="status" className="text-xs text-muted-foreground" data-testid="takes-design">
+          {t('chat.takes_design')}
+        </p>
       )}
       {replaced && (
         <p role="status" className="flex items-start gap-1.5 rounded-md border border-orange-300 bg-orange-50 px-2 py-1 text-xs text-orange-900" data-testid="replace-warning">

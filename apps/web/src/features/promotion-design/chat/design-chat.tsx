@@ -18,10 +18,12 @@ import { useChatLive } from './use-chat-live';
 export interface DesignChatProps {
   chatId: number;
   designStatus: PsdStatus;
+  /** Who holds the design: among designers only they send files of a type (decision 004). */
+  designer: { id: number; name: string } | null;
 }
 
 /** The chat of a design (spec 001 §2.4, §4): messages, files, replies, ratings and read receipts, live. */
-export function DesignChat({ chatId, designStatus }: DesignChatProps) {
+export function DesignChat({ chatId, designStatus, designer }: DesignChatProps) {
   const { t } = useTranslation();
   const me = useCurrentUser();
   const userId = me?.id ?? 0;
@@ -40,6 +42,8 @@ export function DesignChat({ chatId, designStatus }: DesignChatProps) {
   const [reviewing, setReviewing] = useState<number | null>(null);
   const pins = useQuery({ ...pinsQuery(chatId), enabled: chatId > 0 });
   useProofingLive(chatId);
+  const isDesigner = me?.role === 'designer';
+  const heldByOther = isDesigner && !!designer && designer.id !== userId;
   const openPinsOf = (m: ChatMessage) => (pins.data ?? []).filter((p) => p.message_id === m.message_id && p.status === 'open').length;
 
   // Sending resets the composer to create mode (a new key gives it fresh state).
@@ -88,7 +92,9 @@ export function DesignChat({ chatId, designStatus }: DesignChatProps) {
         messages={messages}
         designStatus={designStatus}
         printFilesFixed={printFilesFixed}
-        canChooseType={can(me?.role, 'chat.chooseFileType')}
+        canChooseType={can(me?.role, 'chat.chooseFileType') && !heldByOther}
+        typesHeldBy={heldByOther ? designer.name : null}
+        takesDesign={isDesigner && !designer}
         busy={actions.send.isPending || actions.update.isPending}
         progress={progress}
         onSend={onSend}

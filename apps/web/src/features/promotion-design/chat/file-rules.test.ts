@@ -18,12 +18,12 @@ describe('chat file rules', () => {
     expect(isPrintFileBlocked('Sketch', 'Brief')).toBe(false);
   });
 
-  it('finds the live message of the same type and kind that an HQ or LQ file replaces', () => {
-    const messages = [file(1, 'HQ', 'image', true), file(2, 'HQ', 'image'), file(3, 'HQ', 'document'), file(4, 'Sketch', 'image')];
-    expect(replacedBy(messages, 'HQ', 'new.png')?.id).toBe(2);
-    expect(replacedBy(messages, 'HQ', 'new.pdf')?.id).toBe(3);
-    expect(replacedBy(messages, 'LQ', 'new.png')).toBeUndefined();
-    // Sketches are never replaced.
-    expect(replacedBy(messages, 'Sketch', 'new.png')).toBeUndefined();
+  it('finds the live file of the type that a new one replaces, whatever its kind (decision 030)', () => {
+    const messages = [file(1, 'HQ', 'image', true), file(2, 'HQ', 'document'), file(3, 'Sketch', 'image'), file(4, '', 'image')];
+    expect(replacedBy(messages, 'HQ')?.id).toBe(2);
+    expect(replacedBy(messages, 'Sketch')?.id).toBe(3);
+    expect(replacedBy(messages, 'LQ')).toBeUndefined();
+    // A plain attachment replaces nothing.
+    expect(replacedBy(messages, '')).toBeUndefined();
   });
 });

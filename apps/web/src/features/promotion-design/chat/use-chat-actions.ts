@@ -6,6 +6,7 @@ import { toast } from '@/components/ui/use-toast';
 import { serverMessage, type ApiResponse } from '@/lib/api-client';
 import { errorLines, type ApiErrorBody } from '@/lib/error-catalogue';
 import { uploadFile } from '@/lib/upload';
+import { designPageKeys } from '../api';
 import { deleteMessage, rateSketch, sendMessage, updateMessage } from './api';
 import { appendMessage, chatKey, replaceMessage } from './chat-cache';
 
@@ -59,8 +60,12 @@ export function useChatActions(chatId: number, onProgress: (fraction: number | n
     },
     onSuccess: (message, out) => {
       put(appendMessage)(message);
-      // An HQ or LQ file removes the older one; its event may be lost while offline, so ask again.
-      if (out.file && (out.typeFile === 'HQ' || out.typeFile === 'LQ')) void queryClient.invalidateQueries({ queryKey: key });
+      if (out.file && out.typeFile) {
+        // A file of a type removes the current one; its event may be lost while offline, so ask again.
+        void queryClient.invalidateQueries({ queryKey: key });
+        // It may have bound the design to its designer (decision 004).
+        void queryClient.invalidateQueries({ queryKey: designPageKeys.all });
+      }
     },
     onError: showError,
     onSettled: () => onProgress(null),
@@ -75,7 +80,7 @@ export function useChatActions(chatId: number, onProgress: (fraction: number | n
   const remove = useMutation({
     mutationFn: (messageId: number) => deleteMessage(chatId, messageId),
     onSuccess: (res: ApiResponse<unknown>) => {
-      toast({ title: t('toast.system_message'), description: serverMessage(res) });
+      toast({ title: serverMessage(res) });
       void queryClient.invalidateQueries({ queryKey: key });
     },
     onError: showError,
@@ -83,7 +88,11 @@ export function useChatActions(chatId: number, onProgress: (fraction: number | n
 
   const rate = useMutation({
     mutationFn: ({ messageId, rating }: { messageId: number; rating: number }) => rateSketch(chatId, messageId, rating),
-    onSuccess: put(replaceMessage),
+    onSuccess: (message) => {
+      put(replaceMessage)(message);
+      // Approved and cancelled move the design's status (decision 030).
+      void queryClient.invalidateQueries({ queryKey: designPageKeys.all });
+    },
     onError: showError,
   });
 

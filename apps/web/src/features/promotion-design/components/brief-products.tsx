@@ -38,7 +38,7 @@ export function BriefProducts({ psdId, products, editable }: { psdId: number; pr
         />
       )}
       {products.length === 0 ? (
-        <p className="text-sm text-muted-foreground">{t('design.no_products')}</p>
+        <p className="text-sm text-muted-foreground">{t('design.brief_no_products')}</p>
       ) : (
         <ul className="divide-y divide-border text-sm">
           {products.map(({ product_id, product }) => (

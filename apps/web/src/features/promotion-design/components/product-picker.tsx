@@ -34,7 +34,7 @@ export function ProductPicker({ exclude, busy, onPick }: { exclude: Set<number>;
           {results.isPending ? (
             <li className="px-3 py-2 text-muted-foreground">{t('common.load_data')}</li>
           ) : choices.length === 0 ? (
-            <li className="px-3 py-2 text-muted-foreground">{t('design.no_products')}</li>
+            <li className="px-3 py-2 text-muted-foreground">{t(results.data?.length ? 'design.all_in_brief' : 'design.no_products')}</li>
           ) : (
             choices.map((p) => (
               <li key={p.id} className="flex items-center justify-between gap-2 px-3 py-1.5" data-testid={`picker-product-${p.id}`}>

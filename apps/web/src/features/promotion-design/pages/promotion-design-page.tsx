@@ -50,7 +50,7 @@ function DesignPage({ ids }: { ids: DesignPageIds }) {
   useDesignStatusLive(ids.surface_design_id, page.data?.chat_id ?? 0);
 
   if (page.isPending) return <p className="text-muted-foreground">{t('common.load_data')}</p>;
-  if (isRefusal(page.error)) return <NoAccessPage />;
+  if (isRefusal(page.error)) return <NoAccessPage refusal={page.error} />;
   // Empty data or a missing chat goes to the 404 page; other load failures are silent (spec 001 §8).
   if ((page.isSuccess && !page.data?.chat_id) || isMissing(page.error)) return <Navigate to="/not-found-404" replace />;
   if (!page.data) return <p className="text-muted-foreground">{t('design.not_loaded')}</p>;
@@ -83,7 +83,7 @@ function DesignPage({ ids }: { ids: DesignPageIds }) {
       </header>
       <div className="grid items-start gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="min-w-0" data-testid="design-chat-column">
-          <DesignChat chatId={data.chat_id} designStatus={data.data.status} />
+          <DesignChat chatId={data.chat_id} designStatus={data.data.status} designer={data.designer} />
         </div>
         <div className="grid min-w-0 gap-4" data-testid="design-brief">
           <BriefInfo data={data} />

@@ -19,7 +19,7 @@ export const pinsQuery = (chatId: number) =>
     staleTime: Infinity,
   });
 
-/** The file versions of the design's chat, oldest first within each type and kind. */
+/** The file versions of the design's chat, oldest first within each type. */
 export const versionsQuery = (chatId: number) =>
   queryOptions({
     queryKey: proofingKeys.versions(chatId),

@@ -15,7 +15,7 @@ import { PinList } from './pin-list';
 import { PinnedFile } from './pinned-file';
 import { PreflightBadge } from './preflight-badge';
 import { VersionCompare } from './version-compare';
-import { isPinnable, pinsOf, reviewedFile, sameKind, versionLabel } from './versions';
+import { isPinnable, pinsOf, reviewedFile, sameType, versionLabel } from './versions';
 import { ZoomableFile, type ZoomControl } from './zoomable-file';
 
 type Tab = 'pins' | 'compare';
@@ -46,7 +46,7 @@ function useColumnWidth() {
 /**
  * Reviewing the files of a design's chat (issue 14): one version with its numbered pins beside
  * it (click a point or drag an area to add one; answer, resolve, reopen), or two versions of the
- * same kind compared side by side or overlaid with a slider. On a phone (issue 21) it fills the
+ * same type compared side by side or overlaid with a slider. On a phone (issue 21) it fills the
  * screen: the file zooms by pinch, double tap or buttons, a tap places a point, and the version,
  * the pins and a new pin's text come up as bottom sheets.
  */
@@ -79,7 +79,7 @@ export function FileReviewDialog({ chatId, messageId, onClose }: { chatId: numbe
   const shownPins = pinsOf(pins.data, version);
   // Pins of the file's earlier versions stay open until someone resolves them there.
   const earlier = version
-    ? sameKind(pinnable, version)
+    ? sameType(pinnable, version)
         .filter((v) => v.version < version.version)
         .flatMap((v) => pinsOf(pins.data, v).map((pin) => ({ pin, version: versionLabel(v, t), onShow: () => setChosen(v.message_id) })))
     : [];

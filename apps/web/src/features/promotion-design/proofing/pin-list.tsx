@@ -77,7 +77,11 @@ function PinItem({ pin, selected, onSelect, onReply, onStatus, busy }: { pin: Fi
   const submit = (e: FormEvent) => {
     e.preventDefault();
     if (!answer.trim()) return;
-    void onReply(pin, answer.trim()).then(() => setAnswer(''));
+    // A refusal shows in the error toast and the answer stays to be corrected: not an unhandled rejection.
+    void onReply(pin, answer.trim()).then(
+      () => setAnswer(''),
+      () => {},
+    );
   };
   return (
     <li

@@ -4,31 +4,32 @@ import type { FilePin, FileVersion } from '@promo/shared';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Segmented } from '@/components/ui/segmented';
 import { PinnedFile } from './pinned-file';
-import { pinsOf, reviewedFile, sameKind, versionLabel } from './versions';
+import { pinsOf, reviewedFile, sameType, versionLabel } from './versions';
 
 type Mode = 'side' | 'overlay';
 
 /**
- * Two versions of the same kind of file: side by side, or one over the other with a slider that
- * uncovers the second from the left. Each shows its own pins.
+ * Two versions of one type of file (an HQ image and the HQ PDF that replaced it alike): side by
+ * side, or one over the other with a slider that uncovers the second from the left. Each shows its
+ * own pins.
  */
 export function VersionCompare({ versions, pins, start, width }: { versions: FileVersion[]; pins: FilePin[] | undefined; start: FileVersion; width: number }) {
   const { t } = useTranslation();
-  const kind = sameKind(versions, start);
-  const before = kind.filter((v) => v.version < start.version).at(-1);
-  const [leftId, setLeftId] = useState(before?.id ?? kind[0]?.id ?? start.id);
+  const type = sameType(versions, start);
+  const before = type.filter((v) => v.version < start.version).at(-1);
+  const [leftId, setLeftId] = useState(before?.id ?? type[0]?.id ?? start.id);
   const [rightId, setRightId] = useState(start.id);
   const [mode, setMode] = useState<Mode>('side');
   const [reveal, setReveal] = useState(50);
-  const left = kind.find((v) => v.id === leftId) ?? start;
-  const right = kind.find((v) => v.id === rightId) ?? start;
-  if (kind.length < 2) return <p className="text-sm text-muted-foreground">{t('proofing.one_version')}</p>;
+  const left = type.find((v) => v.id === leftId) ?? start;
+  const right = type.find((v) => v.id === rightId) ?? start;
+  if (type.length < 2) return <p className="text-sm text-muted-foreground">{t('proofing.one_version')}</p>;
 
   const picker = (label: string, value: number, onChange: (id: number) => void, testId: string) => (
     <label className="grid gap-1 text-sm">
       <span className="font-medium">{label}</span>
       <NativeSelect value={String(value)} onChange={(e) => onChange(Number(e.target.value))} data-testid={testId}>
-        {kind.map((v) => (
+        {type.map((v) => (
           <option key={v.id} value={v.id}>
             {versionLabel(v, t)}
           </option>

@@ -14,9 +14,8 @@ export function reviewedFile(v: FileVersion): ReviewedFile | null {
   return null;
 }
 
-/** The versions that can be set against `v`: its own type and kind. */
-export const sameKind = (versions: FileVersion[], v: FileVersion) =>
-  versions.filter((o) => o.type_file === v.type_file && o.type_extension === v.type_extension && isPinnable(o));
+/** The versions that can be set against `v`: its own type, image or document (decision 030). */
+export const sameType = (versions: FileVersion[], v: FileVersion) => versions.filter((o) => o.type_file === v.type_file && isPinnable(o));
 
 /** "HQ image · version 2 (current)". */
 export function versionLabel(v: FileVersion, t: TFunction) {

@@ -129,6 +129,10 @@ export function MilestonesEditor({ promotionId, role }: { promotionId: number; r
                     <span className="inline-flex items-center gap-1 text-xs font-medium text-green-800">
                       <Check className="size-3.5" aria-hidden="true" /> {t('deadlines.editor.done')}
                     </span>
+                  ) : r.passed_at_creation ? (
+                    <span className="text-xs text-muted-foreground" data-testid="milestone-passed-at-creation">
+                      {t('deadlines.editor.passed_at_creation')}
+                    </span>
                   ) : (
                     <DeadlineBadge deadline={r.state ? { milestone: r.milestone, due_on: r.due_on, state: r.state } : null} />
                   )}

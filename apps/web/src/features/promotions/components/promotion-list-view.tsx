@@ -11,6 +11,7 @@ import { Pagination } from '@/components/ui/pagination';
 import { SearchControls } from '@/components/ui/search-controls';
 import { Switch } from '@/components/ui/switch';
 import { dateToDay, dayToDate } from '@/lib/calendar-day';
+import { isRefusal } from '@/lib/error-catalogue';
 import { useLastGood } from '@/lib/use-last-good';
 import type { ListUrlSpec } from '@/lib/list-url';
 import { useListParams } from '@/lib/use-list-params';
@@ -51,8 +52,11 @@ export function PromotionListView({
   imageFirst,
   rowLink,
   audience,
+  refused,
 }: {
   title: string;
+  /** Shown in place of the list when the server refuses it (403). */
+  refused?: ReactNode;
   imageFirst?: boolean;
   /** Where a phone's card leads (the station's promotion sheet); without it a card shows the actions. */
   rowLink?: (row: PromotionRow) => string;
@@ -93,6 +97,7 @@ export function PromotionListView({
     if (stored !== null) setActiveId(stored);
   }, [data]);
 
+  if (refused && isRefusal(query.error)) return refused;
   return (
     <section className="grid gap-4">
       <PageHeader title={title}>{headerActions}</PageHeader>

@@ -4,7 +4,7 @@ import { Link, useNavigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { isAxiosError } from 'axios';
 import { BellRing, FileBarChart } from 'lucide-react';
-import { can, PROMOTION_STATUS_NAMES, promotions, type PromotionData } from '@promo/shared';
+import { can, PROMOTION_STATUS_NAMES, promotions, type PassedMilestone, type PromotionCreatedData, type PromotionData } from '@promo/shared';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { serverMessage, type ApiResponse } from '@/lib/api-client';
@@ -15,6 +15,7 @@ import { notifyAdmin, promotionKeys, promotionQuery, savePromotion, type Promoti
 import { PromotionForm } from '../components/promotion-form';
 import { PromotionHistory } from '../components/promotion-history';
 import { MilestonesEditor } from '../components/milestones-editor';
+import { PassedMilestonesNotice } from '../components/passed-milestones-notice';
 import { storePromotionId } from '../stored-promotion';
 import { PromotionStatus } from '../components/promotion-status';
 import { SurfacesEditor } from '../components/surfaces-editor';
@@ -37,6 +38,8 @@ export default function PromotionSettingsPage() {
   const promotion = useQuery({ ...promotionQuery(id ?? 0), enabled: id !== null });
   const [serverErrors, setServerErrors] = useState<Record<string, string[]> | null>(null);
   const [uploadProgress, setUploadProgress] = useState<number | null>(null);
+  // The milestones already past when this promotion was just created: said once (decision 031).
+  const [passed, setPassed] = useState<PassedMilestone[]>([]);
 
   const staff = can(me.role, 'promotions.create');
   const editable = id === null ? staff : can(me.role, 'promotions.edit');
@@ -53,10 +56,11 @@ export default function PromotionSettingsPage() {
       const imageSaved = !image || (await attachImageOrWarn(promotions.setImage, res.data.promotion.id, image, t, setUploadProgress));
       return { res, imageSaved };
     },
-    onSuccess: ({ res, imageSaved }: { res: ApiResponse<PromotionData>; imageSaved: boolean }) => {
+    onSuccess: ({ res, imageSaved }: { res: ApiResponse<PromotionData | PromotionCreatedData>; imageSaved: boolean }) => {
       setServerErrors(null);
+      if ('passed_milestones' in res.data) setPassed(res.data.passed_milestones);
       // A failed image keeps its 'File failed' toast in view (spec 000 §8).
-      if (imageSaved) toast({ title: t('toast.system_message'), description: serverMessage(res) });
+      if (imageSaved) toast({ title: serverMessage(res) });
       void queryClient.invalidateQueries({ queryKey: promotionKeys.all });
       // After a save the page moves on to the surfaces of the promotion.
       navigate(`/promotion-settings?prom_id=${res.data.promotion.id}&action=surfaces`, { replace: true });
@@ -68,7 +72,7 @@ export default function PromotionSettingsPage() {
   const notify = useMutation({
     mutationFn: () => notifyAdmin(id!),
     onSuccess: (res) => {
-      toast({ title: t('toast.system_message'), description: serverMessage(res) });
+      toast({ title: serverMessage(res) });
       void queryClient.invalidateQueries({ queryKey: promotionKeys.all });
     },
     onError: fail,
@@ -126,6 +130,7 @@ export default function PromotionSettingsPage() {
         serverErrors={serverErrors}
         onSave={(values, image) => save.mutate({ values, image })}
       />
+      {data && <PassedMilestonesNotice passed={passed} onClose={() => setPassed([])} />}
       {data && <MilestonesEditor promotionId={data.promotion.id} role={me.role} />}
       {data && <PromotionHistory history={data.history} />}
       {data && action === 'surfaces' && (

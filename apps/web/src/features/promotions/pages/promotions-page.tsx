@@ -27,7 +27,7 @@ export default function PromotionsPage() {
   const remove = useMutation({
     mutationFn: (row: PromotionRow) => deletePromotion(row.id),
     onSuccess: (res) => {
-      toast({ title: t('toast.system_message'), description: serverMessage(res) });
+      toast({ title: serverMessage(res) });
       void queryClient.invalidateQueries({ queryKey: promotionKeys.all });
     },
     onError: (err) => feedback.failure(err),

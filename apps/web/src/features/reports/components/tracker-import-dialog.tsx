@@ -64,7 +64,7 @@ export function TrackerImportDialog({ promotionId, open, onClose, onApplied }: {
   const apply = useMutation({
     mutationFn: () => importTrackers(promotionId, file!, true, result!.plan),
     onSuccess: (res) => {
-      toast({ title: t('toast.system_message'), description: serverMessage(res) });
+      toast({ title: serverMessage(res) });
       reset();
       onApplied();
       onClose();

@@ -11,6 +11,8 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { toast } from '@/components/ui/use-toast';
 import { serverMessage } from '@/lib/api-client';
+import { isRefusal } from '@/lib/error-catalogue';
+import { NotNamedDistributor } from '@/features/distribution/components/not-named-distributor';
 import { formatCount, formatDate } from '@/lib/format';
 import { useCurrentUser } from '@/lib/session';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
@@ -77,9 +79,8 @@ export default function ReportViewPage() {
       sendToPrinters({ promotion_id: id!, percent_report: Number(percentText || 0), description_cm: comment, ...(confirmed ? { confirm_preflight: true } : {}) }),
     onSuccess: (res) => {
       // Files not checked yet, or unreadable, do not stop the send: the toast says so.
-      const unknown = [...(res.data?.preflight_pending ?? []), ...(res.data?.preflight_failed ?? [])].length;
-      const note = unknown ? ` ${t('report.preflight_unknown_sent', { count: unknown })}` : '';
-      toast({ title: t('toast.system_message'), description: `${serverMessage(res)}${note}` });
+      const unknown = [...(res.preflight?.preflight_pending ?? []), ...(res.preflight?.preflight_failed ?? [])].length;
+      toast({ title: serverMessage(res), description: unknown ? t('report.preflight_unknown_sent', { count: unknown }) : undefined });
       setSending(false);
       setPreflightFound(null);
       void reload();
@@ -98,7 +99,7 @@ export default function ReportViewPage() {
   const takeBack = useMutation({
     mutationFn: () => takeBackFromPrinters(id!),
     onSuccess: (res) => {
-      toast({ title: t('toast.system_message'), description: serverMessage(res) });
+      toast({ title: serverMessage(res) });
       void reload();
     },
     onSettled: () => setTakingBack(false),
@@ -112,7 +113,7 @@ export default function ReportViewPage() {
   const parcel = useMutation({
     mutationFn: (draft: ParcelDraft) => sendParcel({ promotion_id: id!, company_id: parcelRow!.id, ...draft }),
     onSuccess: (res) => {
-      toast({ title: t('toast.system_message'), description: serverMessage(res) });
+      toast({ title: serverMessage(res) });
       setParcelRow(null);
       void reload();
     },
@@ -128,7 +129,7 @@ export default function ReportViewPage() {
       }
       return sentCount;
     },
-    onSuccess: (count) => toast({ title: t('toast.system_message'), description: t('report.bulk_sent', { count }) }),
+    onSuccess: (count) => toast({ title: t('report.bulk_sent', { count }) }),
     onError: (err) => feedback.failure(err),
     onSettled: () => {
       setBulkRows([]);
@@ -147,6 +148,7 @@ export default function ReportViewPage() {
 
   if (id === null) return <p className="text-muted-foreground">{t('promotions.not_loaded')}</p>;
   if (report.isPending) return <p className="text-muted-foreground">{t('common.load_data')}</p>;
+  if (distributor && isRefusal(report.error)) return <NotNamedDistributor />;
   if (!data) return <p className="text-muted-foreground">{t('report.no_data')}</p>;
   const sent = data.print_report !== null;
 
@@ -215,7 +217,7 @@ export default function ReportViewPage() {
             <Button variant="outline" onClick={() => excel.mutate()} disabled={excel.isPending}>
               <FileSpreadsheet /> {t('report.excel')}
             </Button>
-            {can(me.role, 'reports.send') && !sent && (
+            {data.may_send_to_printers && !sent && (
               <Button onClick={() => setSending(true)}>
                 <Send /> {t('report.send_to_printers')}
               </Button>

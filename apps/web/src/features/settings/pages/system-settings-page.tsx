@@ -6,6 +6,7 @@ import { useTranslation } from 'react-i18next';
 import { Save } from 'lucide-react';
 import {
   DEFAULT_MILESTONE_DAYS,
+  DEFAULT_UPLOAD_QUOTA,
   MILESTONES,
   percentInput,
   SURFACE_SIZE_UNITS,
@@ -36,6 +37,9 @@ export interface SettingsFormValues {
   milestone_days: Record<Milestone, string>;
   /** The digest's Oslo hour, '0'–'23'. */
   digest_hour: string;
+  /** Each user's upload quota of unused files, as digits (decision 028). */
+  upload_quota_mb: string;
+  upload_quota_files: string;
 }
 
 const HOURS = Array.from({ length: 24 }, (_, h) => h);
@@ -54,6 +58,8 @@ export function formValuesOf(data: SystemSettingData): SettingsFormValues {
     surface_size_unit: s?.surface_size_unit ?? 'cm',
     milestone_days: daysAsText(s?.milestone_days ?? DEFAULT_MILESTONE_DAYS),
     digest_hour: String(s?.digest_hour ?? 7),
+    upload_quota_mb: String(s?.upload_quota_mb ?? DEFAULT_UPLOAD_QUOTA.mb),
+    upload_quota_files: String(s?.upload_quota_files ?? DEFAULT_UPLOAD_QUOTA.files),
   };
 }
 
@@ -63,6 +69,8 @@ export const settingsChanged = (a: SettingsFormValues, b: SettingsFormValues) =>
   a.percent_promotion_report !== b.percent_promotion_report ||
   a.surface_size_unit !== b.surface_size_unit ||
   a.digest_hour !== b.digest_hour ||
+  a.upload_quota_mb !== b.upload_quota_mb ||
+  a.upload_quota_files !== b.upload_quota_files ||
   MILESTONES.some((m) => a.milestone_days?.[m] !== b.milestone_days?.[m]);
 
 /** /system-settings (spec 001 §2.14): the distributor, the promotions admin and the report's percent. */
@@ -84,6 +92,8 @@ export default function SystemSettingsPage() {
       surface_size_unit: 'cm',
       milestone_days: daysAsText(DEFAULT_MILESTONE_DAYS),
       digest_hour: '7',
+      upload_quota_mb: String(DEFAULT_UPLOAD_QUOTA.mb),
+      upload_quota_files: String(DEFAULT_UPLOAD_QUOTA.files),
     },
   });
   const { errors } = form.formState;
@@ -245,6 +255,33 @@ export default function SystemSettingsPage() {
             />
             <p className="text-xs text-muted-foreground">{t('settings.digest_hour_hint')}</p>
           </FormField>
+          <div className="grid gap-3" data-testid="settings-upload-quota">
+            <div className="grid gap-3 sm:grid-cols-2">
+              {(['upload_quota_mb', 'upload_quota_files'] as const).map((name) => (
+                <FormField key={name} id={`settings-${name}`} label={t(`settings.fields.${name}`)} error={errors[name]?.message}>
+                  <Controller
+                    control={form.control}
+                    name={name}
+                    render={({ field }) => (
+                      <Input
+                        id={`settings-${name}`}
+                        inputMode="numeric"
+                        autoComplete="off"
+                        className="w-32"
+                        aria-invalid={!!errors[name]}
+                        name={field.name}
+                        ref={field.ref}
+                        value={field.value}
+                        onBlur={field.onBlur}
+                        onChange={(e) => field.onChange(e.target.value.replace(/\D/g, '').slice(0, 7))}
+                      />
+                    )}
+                  />
+                </FormField>
+              ))}
+            </div>
+            <p className="text-xs text-muted-foreground">{t('settings.upload_quota_hint')}</p>
+          </div>
           {changed && (
             <div className="flex gap-2">
               <Button type="submit" disabled={save.isPending}>

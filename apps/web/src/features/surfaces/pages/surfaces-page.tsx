@@ -51,7 +51,7 @@ export default function SurfacesPage() {
   const remove = useMutation({
     mutationFn: (row: SurfaceRow) => deleteSurface(row.id),
     onSuccess: (res) => {
-      toast({ title: t('toast.system_message'), description: serverMessage(res) });
+      toast({ title: serverMessage(res) });
       void queryClient.invalidateQueries({ queryKey: surfaceKeys.all });
     },
     onError: (err) => feedback.failure(err),

@@ -20,7 +20,7 @@ export function DeleteUserDialog({ user, onClose }: { user: UserRow | null; onCl
   const remove = useMutation({
     mutationFn: () => deleteUser(user!.id),
     onSuccess: (res) => {
-      toast({ title: t('toast.system_message'), description: serverMessage(res) });
+      toast({ title: serverMessage(res) });
       void queryClient.invalidateQueries({ queryKey: userKeys.all });
       onClose();
     },

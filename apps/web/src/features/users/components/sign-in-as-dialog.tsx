@@ -16,7 +16,7 @@ export function SignInAsDialog({ user, onClose }: { user: UserRow | null; onClos
     onClose();
     try {
       const res = await signInAs(target.id);
-      toast({ title: t('toast.system_message'), description: serverMessage(res) });
+      toast({ title: serverMessage(res) });
       void navigate('/');
     } catch {
       // The refusal is shown by the shared error toast.

@@ -1,6 +1,6 @@
 import { useTranslation } from 'react-i18next';
-import { CheckCircle2, KeyRound, LogIn, Pencil, Trash2, XCircle } from 'lucide-react';
-import { mayChangePassword, mayDeleteUser, mayEditUser, maySignInAs, type SessionUser, type UserRow, type USER_SORT_FIELDS } from '@promo/shared';
+import { CheckCircle2, KeyRound, LockOpen, LogIn, Pencil, Trash2, XCircle } from 'lucide-react';
+import { can, mayChangePassword, mayDeleteUser, mayEditUser, maySignInAs, type SessionUser, type UserListRow, type USER_SORT_FIELDS } from '@promo/shared';
 import { Button } from '@/components/ui/button';
 import { SortableHead, type SortState } from '@/components/ui/sortable-head';
 import { EmptyRow, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
@@ -8,10 +8,11 @@ import { EmptyRow, Table, TableBody, TableCell, TableHead, TableHeader, TableRow
 type SortField = (typeof USER_SORT_FIELDS)[number];
 
 export interface UserRowActions {
-  onEdit: (row: UserRow) => void;
-  onPassword: (row: UserRow) => void;
-  onDelete: (row: UserRow) => void;
-  onSignInAs: (row: UserRow) => void;
+  onEdit: (row: UserListRow) => void;
+  onPassword: (row: UserListRow) => void;
+  onDelete: (row: UserListRow) => void;
+  onSignInAs: (row: UserListRow) => void;
+  onUnlockSignIn: (row: UserListRow) => void;
 }
 
 const COLUMNS: SortField[] = ['name', 'company', 'role', 'email', 'phone', 'address', 'status'];
@@ -24,7 +25,7 @@ export function UsersTable({
   onSort,
   actions,
 }: {
-  rows: UserRow[];
+  rows: UserListRow[];
   loading: boolean;
   me: SessionUser;
   sort: SortState<SortField>;
@@ -57,14 +58,26 @@ export function UsersTable({
             <TableCell>{row.phone}</TableCell>
             <TableCell>{[row.post_address, [row.postcode, row.kommune].filter(Boolean).join(' ')].filter(Boolean).join(', ')}</TableCell>
             <TableCell>
-              {row.status ? (
-                <CheckCircle2 className="size-4 text-green-600" aria-label={t('users.active')} />
-              ) : (
-                <XCircle className="size-4 text-red-600" aria-label={t('users.inactive')} />
-              )}
+              <div className="flex flex-wrap items-center gap-1">
+                {row.status ? (
+                  <CheckCircle2 className="size-4 shrink-0 text-green-600" aria-label={t('users.active')} />
+                ) : (
+                  <XCircle className="size-4 shrink-0 text-red-600" aria-label={t('users.inactive')} />
+                )}
+                {row.sign_in_locked && (
+                  <span data-testid="sign-in-locked" className="rounded-full border border-amber-300 bg-amber-50 px-2 py-0.5 text-xs text-amber-800">
+                    {t('users.sign_in_locked')}
+                  </span>
+                )}
+              </div>
             </TableCell>
             <TableCell>
               <div className="flex justify-end gap-1">
+                {row.sign_in_locked && can(me.role, 'users.unlockSignIn') && (
+                  <Button variant="ghost" size="icon" title={t('users.unlock_sign_in')} aria-label={t('users.unlock_sign_in')} onClick={() => actions.onUnlockSignIn(row)}>
+                    <LockOpen />
+                  </Button>
+                )}
                 {maySignInAs(me, row) && (
                   <Button variant="ghost" size="icon" title={t('users.sign_in_as')} aria-label={t('users.sign_in_as')} onClick={() => actions.onSignInAs(row)}>
                     <LogIn />

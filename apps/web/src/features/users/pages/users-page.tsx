@@ -2,7 +2,7 @@ import { useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { Plus } from 'lucide-react';
-import { can, USER_SEARCH_FIELDS, USER_SORT_FIELDS, type UserRow } from '@promo/shared';
+import { can, USER_SEARCH_FIELDS, USER_SORT_FIELDS, type UserListRow, type UserRow } from '@promo/shared';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
 import { Pagination } from '@/components/ui/pagination';
@@ -14,6 +14,7 @@ import { usersListQuery } from '../api';
 import { ChangePasswordDialog } from '../components/change-password-dialog';
 import { DeleteUserDialog } from '../components/delete-user-dialog';
 import { SignInAsDialog } from '../components/sign-in-as-dialog';
+import { UnlockSignInDialog } from '../components/unlock-sign-in-dialog';
 import { UserFormDialog } from '../components/user-form-dialog';
 import { UsersTable } from '../components/users-table';
 import { UsersToolbar, type UserSearchField } from '../components/users-toolbar';
@@ -37,6 +38,7 @@ export default function UsersPage() {
   const [passwordFor, setPasswordFor] = useState<UserRow | null>(null);
   const [deleting, setDeleting] = useState<UserRow | null>(null);
   const [signingInAs, setSigningInAs] = useState<UserRow | null>(null);
+  const [unlocking, setUnlocking] = useState<UserListRow | null>(null);
 
   const query = useQuery(
     usersListQuery({ ...list.params, obj_search: { field: list.field, input_value: list.searchText, admin_only: adminOnly } }),
@@ -86,6 +88,7 @@ export default function UsersPage() {
           onPassword: setPasswordFor,
           onDelete: setDeleting,
           onSignInAs: setSigningInAs,
+          onUnlockSignIn: setUnlocking,
         }}
       />
       <Pagination page={list.page} pageSize={list.pageSize} total={data?.total ?? 0} onPage={list.setPage} />
@@ -93,6 +96,7 @@ export default function UsersPage() {
       <ChangePasswordDialog user={passwordFor} onClose={() => setPasswordFor(null)} />
       <DeleteUserDialog user={deleting} onClose={() => setDeleting(null)} />
       <SignInAsDialog user={signingInAs} onClose={() => setSigningInAs(null)} />
+      <UnlockSignInDialog user={unlocking} onClose={() => setUnlocking(null)} />
     </section>
   );
 }

@@ -1,0 +1,3 @@
+ALTER TABLE "system_settings" ADD COLUMN "upload_quota_mb" integer DEFAULT 2048 NOT NULL;--> statement-breakpoint
+ALTER TABLE "system_settings" ADD COLUMN "upload_quota_files" integer DEFAULT 200 NOT NULL;--> statement-breakpoint
+ALTER TABLE "system_settings" ADD CONSTRAINT "system_settings_upload_quota_check" CHECK ("system_settings"."upload_quota_mb" > 0 and "system_settings"."upload_quota_files" > 0);

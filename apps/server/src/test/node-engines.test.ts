@@ -1,0 +1,38 @@
+import fs from 'node:fs';
+import { createRequire } from 'node:module';
+import path from 'node:path';
+import { describe, expect, it } from 'vitest';
+import { REPO_ROOT } from '../config';
+
+// Issue 22 point 17: package.json and the README name the Node.js versions the product runs on,
+// and every locked package accepts each of them.
+const read = (file: string) => fs.readFileSync(path.join(REPO_ROOT, file), 'utf8');
+const { satisfies } = createRequire(import.meta.url)('semver') as { satisfies(version: string, range: string): boolean };
+const root = JSON.parse(read('package.json')) as { engines?: { node?: string } };
+const lock = JSON.parse(read('package-lock.json')) as {
+  packages: Record<string, { engines?: { node?: string } | string[]; os?: string[]; optional?: boolean }>;
+};
+
+/** The lowest version of each line the range names. */
+const FLOORS = ['20.19.0', '22.13.0', '24.0.0'];
+describe('the Node.js versions', () => {
+  it('package.json names them, the README states the same, and this run is on one of them', () => {
+    const range = root.engines?.node;
+    expect(range).toBe('^20.19.0 || ^22.13.0 || >=24');
+    expect(read('README.md')).toContain(`\`${range}\``);
+    for (const floor of FLOORS) expect(satisfies(floor, range!)).toBe(true);
+    for (const outside of ['18.20.0', '20.18.0', '21.7.0', '22.12.0', '23.11.0']) expect(satisfies(outside, range!), outside).toBe(false);
+    expect(satisfies(process.versions.node, range!)).toBe(true);
+  });
+
+  it('every locked package that installs on Linux accepts the lowest version of each line', () => {
+    const refusing = Object.entries(lock.packages).flatMap(([name, p]) => {
+      const wanted = Array.isArray(p.engines) ? undefined : p.engines?.node;
+      if (!wanted || (p.os && !p.os.includes('linux'))) return [];
+      return FLOORS.filter((floor) => !satisfies(floor, wanted)).map((floor) => `${name} ${wanted} refuses ${floor}`);
+    });
+    // cookie 2 (ESM only) comes with Fastify's light-my-request, which only app.inject loads (the
+    // tests); Node 20.19 can require() an ES module, so it works there although it asks for 22.
+    expect(refusing).toEqual(['node_modules/cookie >=22 refuses 20.19.0']);
+  });
+});
