@@ -121,14 +121,15 @@ describe('a designer on a design it is not bound to', () => {
     expect((await post('/api/design-chat', { chat_id: d.chatId, file_id: hq, type_file: 'HQ' }, holder.token)).statusCode).toBe(201);
     const uploads = await Promise.all(['Sketch', 'HQ', 'LQ'].map(async (type) => ({ type, id: await uploadFile(t, designer, `${type}.png`, await pngImage(90, 60), 'image') })));
     const calls = Object.fromEntries(uploads.map(({ type, id }) => [type, () => post('/api/design-chat', { chat_id: d.chatId, file_id: id, type_file: type }, designer)]));
-    const { payload, headers } = multipartBody({ name: 'hq2.png', content: await pngImage(70, 50), field: 'url_file' }, { chat_id: String(d.chatId), type_file: 'HQ', text: '' });
+    const partName = `del-${Date.now()}.png`;
+    const { payload, headers } = multipartBody({ name: partName, content: await pngImage(70, 50), field: 'url_file' }, { chat_id: String(d.chatId), type_file: 'HQ', text: '' });
     calls.multipart = () => t.app.inject({ method: 'POST', url: '/api/design-chat', payload, headers: { ...headers, authorization: designer } });
     const unclaimed = () => t.database.db.select().from(files).where(inArray(files.id, uploads.map((u) => u.id)));
     await expectRefused(async () => ({ design: await designState(d), uploads: await unclaimed() }), calls, 403);
     const refused = await calls.HQ!();
     expect(refused.json()).toMatchObject({ message_key: 'design_bound_to_other', errors: { type_file: ['design_bound_to_other'] } });
     // The multipart part was stored for the request and deleted with its refusal.
-    expect(await t.database.db.select().from(files).where(eq(files.original_name, 'hq2.png'))).toEqual([]);
+    expect(await t.database.db.select().from(files).where(eq(files.original_name, partName))).toEqual([]);
     // Those who manage the design may: an admin and the cm-admin send an LQ file.
     for (const token of [admin, await t.login('cm-admin')]) {
       const file_id = await uploadFile(t, token, 'lq.png', await pngImage(60, 40), 'image');

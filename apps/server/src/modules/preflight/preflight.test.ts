@@ -68,7 +68,7 @@ describe('preflight of HQ files sent to a design chat', () => {
     expect(row).toMatchObject({ status: 'errors', surface_size: 'H50 x W70 cm' });
   });
 
-  it('a PDF and a CMYK TIFF are checked too; a newer HQ file of the same kind is checked on its own', async () => {
+  it('a PDF and a CMYK TIFF are checked too; a newer HQ file is checked on its own', async () => {
     const chatId = await designOn();
     const pdf = await send(chatId, 'plakat.pdf', await pdfFile({ widthMm: 700, heightMm: 500, bleedMm: 3 }));
     // An A4 surface keeps the CMYK TIFF small: 160 dpi across 29.7 cm.
@@ -102,11 +102,12 @@ describe('preflight of HQ files sent to a design chat', () => {
   });
 
   it('checks left pending by a stop are checked at the next start; a file whose bytes are gone fails', async () => {
-    const chatId = await designOn();
+    // Two designs: a newer HQ file would replace the other (decision 030).
+    const [chatId, other] = [await designOn(), await designOn()];
     const pdf = await send(chatId, 'plakat.pdf', await pdfFile({ widthMm: 700, heightMm: 500 }));
-    const png = await send(chatId, 'plakat.png', await rasterAt(40, 'png'));
+    const png = await send(other, 'plakat.png', await rasterAt(40, 'png'));
     await t.app.preflight.drained();
-    const [pdfFileId, pngFileId] = await Promise.all([fileOf(chatId, pdf.id), fileOf(chatId, png.id)]);
+    const [pdfFileId, pngFileId] = await Promise.all([fileOf(chatId, pdf.id), fileOf(other, png.id)]);
     // As a crash between the commit and the check would leave them.
     await t.database.db.update(filePreflights).set({ status: 'pending', checks: [] }).where(inArray(filePreflights.file_id, [pdfFileId, pngFileId]));
     const [gone] = await t.database.db.select().from(files).where(eq(files.id, pngFileId));
@@ -115,7 +116,7 @@ describe('preflight of HQ files sent to a design chat', () => {
     expect(await t.app.preflight.resumePending()).toBeGreaterThanOrEqual(2);
     await t.app.preflight.drained();
     expect((await listed(chatId, pdf.id)).preflight).toMatchObject({ status: 'warnings', checks: expect.arrayContaining([expect.objectContaining({ check: 'bleed', level: 'warning' })]) });
-    expect((await listed(chatId, png.id)).preflight).toMatchObject({ status: 'failed', checks: [{ check: 'unreadable', level: 'error', values: { format: 'png' } }] });
+    expect((await listed(other, png.id)).preflight).toMatchObject({ status: 'failed', checks: [{ check: 'unreadable', level: 'error', values: { format: 'png' } }] });
   });
 
   it('measures in millimetres when the system settings say so, and stores the unit with the result', async () => {

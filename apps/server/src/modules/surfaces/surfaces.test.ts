@@ -91,7 +91,7 @@ describe('surface changes', () => {
       [{ vendor_code: String(taken) }, 'vendor_code', 'vendor_code_taken'],
       [{ name: 'A' }, 'name', 'name_min_2_chars'],
       [{ price: '12.345' }, 'price', 'price_format'],
-      [{ price: '-3' }, 'price', 'price_format'],
+      [{ price: '-3' }, 'price', 'price_min_0'],
       [{ size_surface: '50x70' }, 'size_surface', 'size_format'],
       [{ type_surface: 'Ukjent type' }, 'type_surface', 'unknown_type'],
       [{ status: [5] }, 'status.0', ''],

@@ -59,7 +59,7 @@ export function AuditDiff({ entry, names = {} }: { entry: Pick<AuditEntryRow, 'b
         return (
           <div key={key} className="flex flex-wrap gap-x-1" data-testid={`audit-field-${key}`}>
             <dt className="text-xs leading-5 text-muted-foreground">{t(`audit.fields.${key}`, { defaultValue: key })}:</dt>
-            <dd className="break-all">
+            <dd className="[overflow-wrap:anywhere]">
               {both ? (
                 <>
                   <span className="line-through decoration-destructive/60" title={from}>
