@@ -8,6 +8,9 @@ import type { PromotionRow } from '@promo/shared';
 import i18n, { i18nReady } from '@/lib/i18n';
 import { PromotionForm } from './promotion-form';
 
+// userEvent types each date and name a key at a time through the whole form: about 5 s on two busy cores.
+vi.setConfig({ testTimeout: 20_000 });
+
 // Both languages loaded before the first render.
 beforeAll(() => i18nReady);
 
