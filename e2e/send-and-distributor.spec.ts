@@ -18,24 +18,28 @@ for (const lang of ['no', 'en'] as Lang[]) {
     const admin = await apiToken(page.request, 'admin');
     const coffee = await promotionId(page.request, admin, 'Kaffekampanje');
     const email = uniqueEmail('distributor');
-    await createUserViaApi(page, admin, { email, name: 'Andre', surname: 'Distributør', role: 'distributor' });
+    const other = await createUserViaApi(page, admin, { email, name: 'Andre', surname: 'Distributør', role: 'distributor' });
+    // The e2e database is shared: a second distributor left behind would change other specs' lists.
+    try {
+      await useLanguage(page, lang);
+      await loginAs(page, email, 'Start1234');
+      await page.goto('/distributor-promotions');
+      const told = page.getByTestId('not-named-distributor');
+      await expect(told.getByRole('heading', { name: L.distribution.not_named_title })).toBeVisible();
+      await expect(told).toContainText(L.distribution.not_named_text);
+      await snap(page, `distributor-not-named-${lang}`);
+      await page.goto(`/promotion-report-view?prom_id=${coffee}`);
+      await expect(told.getByRole('heading', { name: L.distribution.not_named_title })).toBeVisible();
+      await expect(page.getByTestId('report-table')).toHaveCount(0);
 
-    await useLanguage(page, lang);
-    await loginAs(page, email, 'Start1234');
-    await page.goto('/distributor-promotions');
-    const told = page.getByTestId('not-named-distributor');
-    await expect(told.getByRole('heading', { name: L.distribution.not_named_title })).toBeVisible();
-    await expect(told).toContainText(L.distribution.not_named_text);
-    await snap(page, `distributor-not-named-${lang}`);
-    await page.goto(`/promotion-report-view?prom_id=${coffee}`);
-    await expect(told.getByRole('heading', { name: L.distribution.not_named_title })).toBeVisible();
-    await expect(page.getByTestId('report-table')).toHaveCount(0);
-
-    // The distributor the settings name works as before.
-    await login(page, 'distributor');
-    await page.goto('/distributor-promotions');
-    await expect(page.getByRole('row', { name: /Kaffekampanje/ })).toBeVisible();
-    await expect(told).toHaveCount(0);
+      // The distributor the settings name works as before.
+      await login(page, 'distributor');
+      await page.goto('/distributor-promotions');
+      await expect(page.getByRole('row', { name: /Kaffekampanje/ })).toBeVisible();
+      await expect(told).toHaveCount(0);
+    } finally {
+      expect((await page.request.delete(`/api/users/${other.id}`, { headers: auth(admin) })).status()).toBe(200);
+    }
   });
 
   test(`a cm is offered "Send to printers" only for a promotion it may send (${lang})`, async ({ page }) => {

@@ -50,7 +50,13 @@ if (fs.existsSync(vitestJson)) {
   const failed = r.numFailedTests + (vt.ok || r.numFailedTests ? 0 : 1);
   results.push({ name: 'vitest', passed: r.numPassedTests, failed, seconds: vt.seconds });
   for (const file of r.testResults) {
-    for (const t of file.assertionResults) if (t.status === 'failed') failures.push(`vitest: ${file.name.replace(process.cwd() + '/', '')} › ${t.fullName}`);
+    for (const t of file.assertionResults) {
+      if (t.status !== 'failed') continue;
+      // The reason's first lines too: the log above may be cut where the failure was printed.
+      // eslint-disable-next-line no-control-regex -- terminal colour codes
+      const reason = (t.failureMessages?.[0] ?? '').replace(/\x1b\[[0-9;]*m/g, '').split('\n').slice(0, 6).map((l) => `    ${l}`).join('\n');
+      failures.push(`vitest: ${file.name.replace(process.cwd() + '/', '')} › ${t.fullName}${reason ? `\n${reason}` : ''}`);
+    }
   }
 } else {
   results.push({ name: 'vitest', passed: 0, failed: 1, seconds: vt.seconds });

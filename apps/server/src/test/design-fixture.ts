@@ -17,7 +17,7 @@ export interface DesignFixture {
 /** A catalogue design of a demo category. */
 export async function catalogueDesign(t: TestApp, category: DemoCategory): Promise<number> {
   const [cat] = await t.database.db.select().from(categories).where(eq(categories.name, category));
-  const [design] = await t.database.db.select().from(designs).where(eq(designs.category_id, cat!.id)).limit(1);
+  const [design] = await t.database.db.select().from(designs).where(eq(designs.category_id, cat!.id)).orderBy(designs.id).limit(1);
   return design!.id;
 }
 
@@ -27,7 +27,7 @@ export async function newPromotion(t: TestApp, admin: string, status = 0): Promi
   if (created.statusCode !== 201) throw new Error(`promotion: ${created.body}`);
   const promotionId = created.json().data.promotion.id as number;
   if (status) await t.database.db.update(promotions).set({ status }).where(eq(promotions.id, promotionId));
-  const [surface] = await t.database.db.select({ id: surfaces.id }).from(surfaces).limit(1);
+  const [surface] = await t.database.db.select({ id: surfaces.id }).from(surfaces).orderBy(surfaces.id).limit(1);
   const added = await t.form('POST', '/api/promotion-surfaces', { promotion_id: promotionId, surface_id: surface!.id }, admin);
   if (added.statusCode !== 200) throw new Error(`surface: ${added.body}`);
   return { promotionId, surfaceId: surface!.id };
