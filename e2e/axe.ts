@@ -1,4 +1,5 @@
 import { AxeBuilder } from '@axe-core/playwright';
+import { workerBaseURL } from './worker-url';
 import type { Browser, BrowserContext, Fixtures, Page, PlaywrightTestArgs, PlaywrightWorkerArgs, TestInfo } from '@playwright/test';
 
 /*
@@ -247,7 +248,7 @@ function patchNewContext(browser: Browser, onContext: (ctx: BrowserContext) => v
 export const axeFixtures: Fixtures<AxeFixtures, object, PlaywrightTestArgs, PlaywrightWorkerArgs> = {
   axe: [
     async ({ browser, context }, use, testInfo) => {
-      const origin = new URL(testInfo.project.use.baseURL ?? 'http://localhost').origin;
+      const origin = new URL(workerBaseURL(testInfo)).origin;
       const findings = new Map<string, AxeFinding>();
       const errors: unknown[] = [];
       const watchers = new Map<Page, PageWatcher>();

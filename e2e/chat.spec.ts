@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import zlib from 'node:zlib';
 import { DEMO_EMAILS, DEMO_PASSWORD, expect, LOCALES, login, snap, test, useLanguage } from './fixtures';
+import { workerBaseURL } from './worker-url';
 
 interface Design {
   id: number;
@@ -96,7 +97,7 @@ test('a designer and a cm chat live: files, rating, reply, edit, delete and read
   const designer = page;
   await useLanguage(designer, 'en');
   await login(designer, 'designer');
-  const cmContext = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const cmContext = await browser.newContext({ baseURL: workerBaseURL(test.info()) });
   const cm = await cmContext.newPage();
   await useLanguage(cm, 'no');
   await login(cm, 'cm');

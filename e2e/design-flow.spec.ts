@@ -1,6 +1,7 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { createUserViaApi, expect, LOCALES, login, loginAs, snap, test, uniqueEmail, useLanguage, type Lang } from './fixtures';
+import { workerBaseURL } from './worker-url';
 import { apiSession, apiToken, auth, designUrl, messageWithFile, proofDesign, sendFile, solidPng, type ProofDesign } from './proofing-helpers';
 
 /** Issue 22 points 1, 9 and 10: who sends files of a type, one current print file, the rating drives the status (decisions 004, 030). */
@@ -64,7 +65,7 @@ for (const lang of LANGS) {
     expect((await request.put(`/api/promotion-surface-design/${design.id}`, { form: { status: 'Completed' }, headers: auth(admin) })).status()).toBe(200);
 
     // The manager sends to printers: not refused over the replaced PDF.
-    const manager = await (await browser.newContext({ baseURL: test.info().project.use.baseURL })).newPage();
+    const manager = await (await browser.newContext({ baseURL: workerBaseURL(test.info()) })).newPage();
     await useLanguage(manager, lang);
     await login(manager, 'cm-admin');
     await manager.goto(`/promotion-report-view?prom_id=${design.promotion_id}`);
@@ -106,7 +107,7 @@ for (const lang of LANGS) {
     await snapPhone(page, `design-flow-sketch-approved-phone-${lang}`);
 
     // The designer is told, and may now send an HQ file.
-    const other = await (await browser.newContext({ baseURL: test.info().project.use.baseURL })).newPage();
+    const other = await (await browser.newContext({ baseURL: workerBaseURL(test.info()) })).newPage();
     await useLanguage(other, lang);
     await login(other, 'designer');
     await other.goto(designUrl(design));

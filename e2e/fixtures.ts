@@ -2,6 +2,7 @@ import { test as base, expect, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
 import { axeFixtures, type AxeFixtures } from './axe';
+import { workerBaseURL } from './worker-url';
 
 export const DEMO_PASSWORD = 'Demo2026';
 export const DEMO_EMAILS = {
@@ -23,8 +24,7 @@ export async function loginAs(page: Page, email: string, password = DEMO_PASSWOR
   const res = await page.request.post('/api/auth/login', { form: { email, password } });
   expect(res.status(), await res.text()).toBe(200);
   const { data } = await res.json();
-  const url = new URL(page.context().pages()[0]?.url().startsWith('http') ? page.url() : 'http://localhost');
-  const base = test.info().project.use.baseURL ?? `http://${url.host}`;
+  const base = workerBaseURL(test.info());
   await page.context().addCookies([
     { name: 'CURRENT_USER', value: encodeURIComponent(JSON.stringify(data.mergedUserData)), url: base },
     { name: 'BEARER_TOKEN', value: encodeURIComponent(`Bearer ${data.bearerToken}`), url: base },
@@ -51,7 +51,11 @@ export async function snap(page: Page, name: string) {
  * the test on serious or critical axe-core findings (WCAG 2 A/AA and best practices), listing rule,
  * target and summary. `axe.scan(page)` scans a state the test wants checked, e.g. an open dialog.
  */
-export const test = base.extend<AxeFixtures>(axeFixtures);
+export const test = base.extend<AxeFixtures>(axeFixtures).extend({
+  // This worker's own server (playwright.config.ts starts one per worker).
+  // eslint-disable-next-line no-empty-pattern -- Playwright reads a fixture's dependencies from this pattern
+  baseURL: async ({}, use, testInfo) => use(workerBaseURL(testInfo)),
+});
 export { expect };
 
 /** The locale files of the web app: every visible text of the tests comes from them. */

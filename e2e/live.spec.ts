@@ -1,6 +1,7 @@
 import type { APIRequestContext, Browser, Page } from '@playwright/test';
 import sharp from 'sharp';
 import { DEMO_EMAILS, DEMO_PASSWORD, expect, fill, LOCALES, login, snap, test, useLanguage, type DemoRole, type Lang } from './fixtures';
+import { workerBaseURL } from './worker-url';
 
 // Issue 12: a status set by the cm reaches the designer's open design page, and a new notification
 // the other user's bell, over the socket, without a reload (the bell no longer polls).
@@ -45,7 +46,7 @@ async function freshDesign(request: APIRequestContext, tag: string): Promise<Fre
 
 /** A signed-in page in a browser context of its own, as another person's browser. */
 async function personPage(browser: Browser, role: DemoRole, lang: Lang): Promise<Page> {
-  const context = await browser.newContext({ baseURL: test.info().project.use.baseURL });
+  const context = await browser.newContext({ baseURL: workerBaseURL(test.info()) });
   const page = await context.newPage();
   await useLanguage(page, lang);
   await login(page, role);

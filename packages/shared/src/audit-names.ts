@@ -105,6 +105,8 @@ export const AUDIT_FIELDS = [
   'email_invoice_recipient',
   'digest_opt_out',
   'reason',
+  'sso_only',
+  'oidc_subject',
   // Catalogue.
   'groups',
   'required',

@@ -1,8 +1,7 @@
 import { createHmac, randomBytes, timingSafeEqual } from 'node:crypto';
-import { eq } from 'drizzle-orm';
 import { auth } from '@promo/shared';
 import type { DbOrTx } from '../db/client';
-import { serverSecrets } from '../db/schema';
+import { serverKeyOnce } from './server-key';
 
 /**
  * Device cookies (OWASP "Slow Down Online Guessing Attacks with Device Cookies", decision 027): a
@@ -17,13 +16,6 @@ const MAX_AGE_SECONDS = 365 * 86_400;
 const ENTRY = /^[A-Za-z0-9_-]{1,400}\.[A-Za-z0-9_-]{22}\.[A-Za-z0-9_-]{43}$/;
 
 const b64 = (text: string) => Buffer.from(text).toString('base64url');
-
-/** The key every server process shares: the first to need it stores one, all read back the winner. */
-async function loadKey(db: DbOrTx): Promise<Buffer> {
-  await db.insert(serverSecrets).values({ name: KEY_NAME, value: randomBytes(32).toString('base64url') }).onConflictDoNothing();
-  const [row] = await db.select({ value: serverSecrets.value }).from(serverSecrets).where(eq(serverSecrets.name, KEY_NAME));
-  return Buffer.from(row!.value, 'base64url');
-}
 
 function cookieEntries(cookieHeader: string | undefined): string[] {
   const value = cookieHeader?.match(new RegExp(`(?:^|;\\s*)${DEVICE_COOKIE}=([^;]*)`))?.[1] ?? '';
@@ -41,12 +33,7 @@ export interface DeviceCookies {
 }
 
 export function deviceCookies(db: DbOrTx): DeviceCookies {
-  let key: Promise<Buffer> | null = null;
-  const keyOnce = () =>
-    (key ??= loadKey(db).catch((err: unknown) => {
-      key = null; // the database was down: try again next time
-      throw err;
-    }));
+  const keyOnce = serverKeyOnce(db, KEY_NAME);
   const sign = async (account: string, nonce: string) =>
     createHmac('sha256', await keyOnce()).update(`${account}.${nonce}`).digest('base64url');
 

@@ -13,12 +13,14 @@ export async function createSession(
   db: DbOrTx,
   userId: number,
   impersonatorId: number | null = null,
+  sso = false,
 ): Promise<string> {
   const { token, hash } = newToken();
   await db.insert(sessions).values({
     token_hash: hash,
     user_id: userId,
     impersonator_id: impersonatorId,
+    sso,
     expires_at: new Date(Date.now() + SESSION_MS),
   });
   return token;

@@ -43,8 +43,10 @@ export function Header({ user }: { user: SessionUser }) {
   };
   const onLogout = async () => {
     await forgetThisDevice();
-    await logout();
-    navigate('/login');
+    const endSession = await logout();
+    // After a single sign-on, the provider signs out too and sends the browser back to /login.
+    if (endSession) window.location.assign(endSession);
+    else navigate('/login');
   };
   return (
     <header className="flex h-14 items-center justify-end gap-2 border-b border-border bg-background px-4">

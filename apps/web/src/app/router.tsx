@@ -42,7 +42,11 @@ export const routes: RouteObject[] = [
     children: [
       {
         element: <PublicLayout />,
-        children: [{ path: '/login', element: <LoginPage /> }],
+        children: [
+          { path: '/login', element: <LoginPage /> },
+          // A single sign-on that opened no session (decision 035).
+          { path: '/sso', lazy: page(() => import('@/features/auth/pages/sso-outcome-page')) },
+        ],
       },
       {
         lazy: async () => ({ Component: (await import('./layouts/main-layout')).MainLayout }),

@@ -22,7 +22,35 @@ export interface LoginData {
   bearerToken: string;
 }
 
+/** Whether single sign-on is on and the provider's name for its button (decision 035). */
+export interface SsoInfo {
+  enabled: boolean;
+  name: string | null;
+  /** Where the button goes: the start of the provider's sign-in. */
+  start_path: string | null;
+}
+
+/** Sign-out's answer: after an SSO session, the provider's end-session address to go to as well. */
+export interface LogoutData {
+  end_session_url: string | null;
+}
+
+/** The SSO flow's own routes (no contracts: they answer redirects and exist only with OIDC_ISSUER). */
+export const SSO_START_PATH = '/api/auth/oidc/start';
+export const SSO_CALLBACK_PATH = '/api/auth/oidc/callback';
+
+/** Why an SSO sign-in was refused: the web's /sso page names each (decision 035). */
+export const SSO_OUTCOMES = ['waiting', 'account_inactive', 'unmapped_group', 'email_unverified', 'failed'] as const;
+export type SsoOutcome = (typeof SSO_OUTCOMES)[number];
+
 export const auth = {
+  sso: endpoint({
+    method: 'GET',
+    path: '/api/auth/sso',
+    access: 'public',
+    summary: 'Whether single sign-on is on, and the name of its provider for the sign-in button',
+    example: {},
+  }),
   login: endpoint({
     method: 'POST',
     path: '/api/auth/login',

@@ -49,6 +49,8 @@ const userFields = {
   group: zOptionalEnum(GROUPS),
   role: z.enum(ROLES, 'invalid_role').default('user'),
   category_ids: zIdList.default([]),
+  /** Signs in only through single sign-on: a password sign-in is refused (decision 035). */
+  sso_only: zBool.default(false),
 };
 
 export const userCreateBody = z.object({ ...userFields, password: newPasswordField });
@@ -84,6 +86,7 @@ export interface UserRow {
   group: Group | null;
   role: Role;
   category_ids: number[];
+  sso_only: boolean;
 }
 
 /** A row of the users list: also whether the account is locked for browsers it has not signed in from (decision 027). */

@@ -19,7 +19,8 @@ export const users = pgTable(
   {
     id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
     email: text('email').notNull(),
-    password_hash: text('password_hash').notNull(),
+    /** Null for an account made by a single sign-on (decision 035): it has no password until an admin sets one. */
+    password_hash: text('password_hash'),
     name: text('name').notNull(),
     surname: text('surname').notNull().default(''),
     name_invoice_recipient: text('name_invoice_recipient').notNull().default(''),
@@ -44,6 +45,10 @@ export const users = pgTable(
     digest_opt_out: boolean('digest_opt_out').notNull().default(false),
     /** The interface language ('no', 'en') of the user's last sign-in: mail only to the user is in it (decision 027). */
     language: text('language'),
+    /** The OpenID Provider's `sub` once the account signed in through single sign-on (decision 035). */
+    oidc_subject: text('oidc_subject').unique('users_oidc_subject_unique'),
+    /** Set by an admin: the account signs in only through single sign-on, never with its password. */
+    sso_only: boolean('sso_only').notNull().default(false),
     ...timestamps,
   },
   (t) => [
@@ -98,6 +103,8 @@ export const sessions = pgTable(
     impersonator_id: integer('impersonator_id').references(() => users.id, { onDelete: 'cascade' }),
     expires_at: timestamp('expires_at', { withTimezone: true }).notNull(),
     revoked_at: timestamp('revoked_at', { withTimezone: true }),
+    /** Opened by a single sign-on: its sign-out also goes to the provider's end-session endpoint. */
+    sso: boolean('sso').notNull().default(false),
     ...timestamps,
   },
   (t) => [index('sessions_user_idx').on(t.user_id)],

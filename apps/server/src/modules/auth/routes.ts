@@ -1,14 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { auth } from '@promo/shared';
+import { auth, type LogoutData } from '@promo/shared';
 import { AppError } from '../../lib/errors';
 import { ok, route } from '../../lib/route';
 import { deviceCookies } from '../../lib/device-cookie';
 import { accountOf } from '../../lib/login-throttle';
 import { mailLockoutStart } from './lockout-mail';
+import { oidcRoutes } from './oidc-routes';
 import { auditSignInFailure, backToAdmin, impersonate, invalidCredentials, login, logout, requestLanguage } from './service';
 
 export async function authRoutes(app: FastifyInstance) {
   const devices = deviceCookies(app.db);
+  const oidc = await oidcRoutes(app);
 
   route(app, auth.login, async ({ body, req, reply }) => {
     const address = req.ip;
@@ -33,9 +35,11 @@ export async function authRoutes(app: FastifyInstance) {
   });
 
   route(app, auth.logout, async ({ auth: ctx, req }) => {
-    await logout(app.db, ctx);
+    const { sso } = await logout(app.db, ctx);
     req.log.info({ event: 'logout', userId: ctx.user.id });
-    return ok('Logged out', 'logged_out');
+    // After a single sign-on the browser goes on to the provider's sign-out, when it has one.
+    const endSession = sso && oidc ? await oidc.endSessionUrl().catch(() => null) : null;
+    return ok<LogoutData>('Logged out', 'logged_out', { end_session_url: endSession });
   });
 
   route(app, auth.toReLogin, async ({ auth: ctx, body, req }) => {

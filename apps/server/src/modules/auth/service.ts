@@ -1,7 +1,7 @@
 import { and, eq, inArray, isNull, sql } from 'drizzle-orm';
 import { maySignInAs, type LoginData, type Role, type SessionUser } from '@promo/shared';
 import type { Db, DbOrTx } from '../../db/client';
-import { categories, users } from '../../db/schema';
+import { categories, sessions, users } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { AppError, forbidden, notFound, unauthenticated } from '../../lib/errors';
@@ -74,10 +74,30 @@ export async function login(
     await auditSignInFailure(db, email, address, 'account_inactive', user.id);
     throw new AppError(403, 'Your account is deactivated.', 'account_inactive');
   }
+  if (user.sso_only) {
+    await auditSignInFailure(db, email, address, 'sso_only', user.id);
+    throw new AppError(403, 'This account signs in with single sign-on only.', 'sso_only');
+  }
+  return openSession(db, user, { address, language });
+}
+
+type SignInUser = Parameters<typeof sessionUser>[1] & { language: string | null };
+
+/**
+ * A signed-in user's new session, the same for every way in (password, single sign-on): the session
+ * and its `sign_in` row in one transaction, the interface language kept (decision 027).
+ * `sso` marks a session opened through the OpenID Provider (its sign-out also goes there).
+ */
+export async function openSession(
+  db: Db,
+  user: SignInUser,
+  signIn: { address: string | null; language: UserLanguage | null; sso?: boolean },
+): Promise<LoginData> {
+  const { address, language, sso = false } = signIn;
   return db.transaction(async (tx) => {
-    const bearerToken = await createSession(tx, user.id);
+    const bearerToken = await createSession(tx, user.id, null, sso);
     const actor = { user: { ...user, role: user.role as Role }, impersonatorId: null };
-    await writeAudit(tx, actor, { action: 'sign_in', entity: 'users', entityId: user.id, after: { address } });
+    await writeAudit(tx, actor, { action: 'sign_in', entity: 'users', entityId: user.id, after: sso ? { address, reason: 'sso' } : { address } });
     if (language && language !== user.language) await tx.update(users).set({ language }).where(eq(users.id, user.id));
     return { bearerToken, mergedUserData: await sessionUser(tx, user, null) };
   });
@@ -91,7 +111,7 @@ export async function auditSignInFailure(
   db: DbOrTx,
   email: string,
   address: string | null,
-  reason: 'invalid_credentials' | 'account_inactive' | 'too_many_attempts',
+  reason: 'invalid_credentials' | 'account_inactive' | 'too_many_attempts' | 'sso_only' | `sso_${string}`,
   userId: number | null = null,
 ): Promise<void> {
   await writeAudit(db, null, {
@@ -102,11 +122,13 @@ export async function auditSignInFailure(
   });
 }
 
-/** Ends this session; the `sign_out` row goes with it. */
-export async function logout(db: Db, auth: AuthContext): Promise<void> {
-  await db.transaction(async (tx) => {
+/** Ends this session; the `sign_out` row goes with it. Answers whether it was a single sign-on's session. */
+export async function logout(db: Db, auth: AuthContext): Promise<{ sso: boolean }> {
+  return db.transaction(async (tx) => {
+    const [session] = await tx.select({ sso: sessions.sso }).from(sessions).where(eq(sessions.id, auth.sessionId));
     await revokeSession(tx, auth.sessionId);
     await writeAudit(tx, auth, { action: 'sign_out', entity: 'users', entityId: auth.user.id });
+    return { sso: !!session?.sso };
   });
 }
 

@@ -63,6 +63,7 @@ const rowColumns = {
   status: users.status,
   group: users.group,
   role: users.role,
+  sso_only: users.sso_only,
 } as Record<string, (typeof users)[keyof typeof users.$inferSelect]>;
 
 async function withCategoryIds(db: DbOrTx, rows: Omit<UserRow, 'category_ids'>[]): Promise<UserRow[]> {
@@ -160,6 +161,7 @@ export async function createUser(db: Db, auth: AuthContext, body: UserCreateBody
         status: body.status,
         group: body.group ?? null,
         role: body.role,
+        sso_only: body.sso_only,
       })
       .returning({ id: users.id });
     await setCategories(tx, created!.id, body.category_ids);
@@ -169,7 +171,7 @@ export async function createUser(db: Db, auth: AuthContext, body: UserCreateBody
   });
 }
 
-const PRIVILEGED_FIELDS = ['role', 'status', 'group', 'category_ids'] as const;
+const PRIVILEGED_FIELDS = ['role', 'status', 'group', 'category_ids', 'sso_only'] as const;
 
 function sameValue(a: unknown, b: unknown): boolean {
   if (Array.isArray(a) && Array.isArray(b)) return [...a].sort().join() === [...b].sort().join();
@@ -198,6 +200,7 @@ export async function updateUser(db: Db, auth: AuthContext, id: number, body: Us
       ...(body.status !== undefined ? { status: body.status } : {}),
       ...(body.group !== undefined ? { group: (body.group ?? null) as Group | null } : {}),
       ...(body.role !== undefined ? { role: body.role } : {}),
+      ...(body.sso_only !== undefined ? { sso_only: body.sso_only } : {}),
     };
     if (Object.keys(values).length) await tx.update(users).set(values).where(eq(users.id, id));
     if (body.category_ids !== undefined) await setCategories(tx, id, body.category_ids);

@@ -1,10 +1,14 @@
-import { auth, type LoginData } from '@promo/shared';
+import { auth, type LoginData, type LogoutData } from '@promo/shared';
 import { call } from '@/lib/api-client';
 import { clearSession, saveSession } from '@/lib/session';
 
-export async function logout() {
+/** Ends the session; answers the provider's end-session address after a single sign-on (decision 035), else null. */
+export async function logout(): Promise<string | null> {
   try {
-    await call(auth.logout, {}, { silent: true });
+    const res = await call<LogoutData>(auth.logout, {}, { silent: true });
+    return res.data?.end_session_url ?? null;
+  } catch {
+    return null;
   } finally {
     clearSession();
   }

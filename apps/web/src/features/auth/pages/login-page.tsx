@@ -1,4 +1,4 @@
-import { useRef, useState, type ChangeEvent, type FormEvent } from 'react';
+import { useEffect, useRef, useState, type ChangeEvent, type FormEvent } from 'react';
 import { useNavigate } from 'react-router';
 import { useTranslation } from 'react-i18next';
 import { loginFieldErrors, type LoginValues } from '@promo/shared';
@@ -11,6 +11,7 @@ import { setLanguage } from '@/lib/i18n';
 import { EnglishFlag, NorwegianFlag } from '@/app/flags';
 import { DEMO_ACCOUNTS, DEMO_PASSWORD } from '../demo-accounts';
 import { SignInFailure, signIn } from '../sign-in-request';
+import { requestSsoInfo, type SsoButton } from '../sso-info';
 
 const FIELDS = ['email', 'password'] as const;
 
@@ -26,6 +27,12 @@ export default function LoginPage() {
   const [shown, setShown] = useState<Partial<Record<keyof LoginValues, boolean>>>({});
   const [submitting, setSubmitting] = useState(false);
   const [failure, setFailure] = useState<string | null>(null);
+  const [sso, setSso] = useState<SsoButton | null>(null);
+  useEffect(() => {
+    const controller = new AbortController();
+    void requestSsoInfo(controller.signal).then(setSso);
+    return () => controller.abort();
+  }, []);
   const inputs = useRef<Partial<Record<keyof LoginValues, HTMLInputElement | null>>>({});
   const errors = loginFieldErrors(values);
   const errorOf = (field: keyof LoginValues) => (shown[field] ? errors[field] : undefined);
@@ -82,6 +89,19 @@ export default function LoginPage() {
           {i18n.language === 'en' ? <EnglishFlag className="h-4 w-6" /> : <NorwegianFlag className="h-4 w-6" />}
         </Button>
       </div>
+      {sso && (
+        <div className="mb-6 grid gap-3">
+          {/* A link, not a button: it leaves the app for the provider's sign-in (decision 035). */}
+          <a
+            href={`${sso.startPath}?lang=${i18n.language === 'en' ? 'en' : 'no'}`}
+            data-testid="sso-sign-in"
+            className="inline-flex h-10 items-center justify-center rounded-md border border-border bg-background px-4 text-sm font-medium hover:bg-muted focus-visible:outline-none focus-visible:ring-2 focus-visible:ring-ring"
+          >
+            {t('auth.sso_sign_in', { name: sso.name })}
+          </a>
+          <p className="text-center text-sm text-muted-foreground">{t('auth.sso_or')}</p>
+        </div>
+      )}
       <form onSubmit={onSubmit} noValidate className="grid gap-4">
         {failure && (
           <div role="alert" data-testid="login-error" className="rounded-md border border-red-300 bg-red-50 p-3 text-sm text-red-700">

@@ -40,6 +40,7 @@ const emptyValues = (): FormValues => ({
   group: '',
   role: 'user',
   category_ids: [],
+  sso_only: false,
 });
 
 export function UserFormDialog({
@@ -147,6 +148,17 @@ export function UserFormDialog({
               />
               <Label htmlFor="user-status">{t('users.fields.status')}</Label>
             </div>
+            {mayChangeRole && (
+              // Password sign-in refused: the account signs in through the chain's provider only (decision 035).
+              <div className="flex items-center gap-2 pt-6">
+                <Controller
+                  control={form.control}
+                  name="sso_only"
+                  render={({ field }) => <Switch id="user-sso-only" checked={field.value} onCheckedChange={field.onChange} />}
+                />
+                <Label htmlFor="user-sso-only">{t('users.fields.sso_only')}</Label>
+              </div>
+            )}
           </div>
           {role === 'user' && (
             <fieldset className="grid gap-2" disabled={!mayChangeRole}>

@@ -1,0 +1,47 @@
+import fs from 'node:fs';
+import path from 'node:path';
+import { Readable } from 'node:stream';
+import { pipeline } from 'node:stream/promises';
+import { PGlite } from '@electric-sql/pglite';
+import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { writeFolderTar } from './folder-tar';
+import { inventory } from './inventory';
+import { DUMP_ENTRY } from './manifest';
+import type { Snapshot } from './snapshot-postgres';
+
+/**
+ * One snapshot of a PGlite database: `dumpDataDir` copies its data folder under PGlite's query lock
+ * (a tar PGlite itself loads back with `loadDataDir`). The row counts and the file list are read from
+ * that copy, opened on its own, so they are exactly what the dump holds even while the app writes.
+ */
+export async function snapshotPglite(client: PGlite, workDir: string): Promise<Snapshot> {
+  const dump = await client.dumpDataDir('none');
+  const dumpFile = path.join(workDir, DUMP_ENTRY.pglite);
+  await pipeline(Readable.fromWeb(dump.stream() as import('node:stream/web').ReadableStream), fs.createWriteStream(dumpFile));
+  const copy = await PGlite.create({ loadDataDir: await fs.openAsBlob(dumpFile), extensions: { pg_trgm } });
+  try {
+    const listed = await inventory(async (sql) => (await copy.query<Record<string, unknown>>(sql)).rows);
+    return { kind: 'pglite', entry: DUMP_ENTRY.pglite, dumpFile, inventory: listed };
+  } finally {
+    await copy.close();
+  }
+}
+
+/**
+ * The PGlite data folder `pgdata` of a server that is stopped (the caller holds its lock): the
+ * counts and file list are read, PGlite is closed (a clean shut-down), and the folder is written as
+ * a tar from the disk, one file at a time, in dumpDataDir()'s layout. Memory stays that of one
+ * open PGlite, whatever the database's size.
+ */
+export async function snapshotPgliteFolder(pgdata: string, workDir: string): Promise<Snapshot> {
+  const client = await PGlite.create(pgdata, { extensions: { pg_trgm } });
+  let listed;
+  try {
+    listed = await inventory(async (sql) => (await client.query<Record<string, unknown>>(sql)).rows);
+  } finally {
+    await client.close();
+  }
+  const dumpFile = path.join(workDir, DUMP_ENTRY.pglite);
+  await writeFolderTar(pgdata, dumpFile);
+  return { kind: 'pglite', entry: DUMP_ENTRY.pglite, dumpFile, inventory: listed };
+}
