@@ -206,7 +206,7 @@ function storedHeader(entry: Entry): Buffer {
  * the moment an entry passes the size the directory declared for it (the declared total is within
  * the limits), so a directory that lies costs no more than an honest one.
  */
-async function* storedCopy(source: Readable, entries: Entry[], state: { failure: Error | null; bytesRead: () => number }): AsyncGenerator<Buffer> {
+async function* storedCopy(source: Readable, entries: Entry[], state: CopyState): AsyncGenerator<Buffer> {
   const reader = new ByteReader(source[Symbol.asyncIterator]() as AsyncIterator<Buffer>);
   state.bytesRead = () => reader.position;
   let inflated = 0;
@@ -236,9 +236,16 @@ async function* storedCopy(source: Readable, entries: Entry[], state: { failure:
     // Ending (not failing) the copy: exceljs pipes it into its unzip, which would wait forever for
     // the rest of a stream that failed. The reader checks `failure` when exceljs stops.
     state.failure = err instanceof ArchiveTooLarge || err instanceof BrokenArchive ? err : new BrokenArchive(String(err));
+    state.fail(state.failure);
   } finally {
     source.destroy();
   }
+}
+
+interface CopyState {
+  failure: Error | null;
+  fail: (err: Error) => void;
+  bytesRead: () => number;
 }
 
 export interface BoundedZip {
@@ -246,6 +253,11 @@ export interface BoundedZip {
   stream: Readable;
   /** Why the copy ended early (ArchiveTooLarge or BrokenArchive), once it did. */
   failure(): Error | null;
+  /**
+   * Rejects with that reason the moment the copy fails. exceljs's unzip, handed a copy that ends
+   * inside an entry, sometimes waits for the rest for ever: its reader races this (read-rows.ts).
+   */
+  failed: Promise<never>;
   /** Bytes of the archive file read so far by the copy. */
   bytesRead(): number;
 }
@@ -259,10 +271,14 @@ export async function boundedZip(open: () => Promise<Readable>): Promise<Bounded
   const { tail, size } = await tailOf(await open(), ARCHIVE_LIMITS.uncompressed);
   const entries = centralDirectory(tail, size);
   checkDeclaredSizes(entries, size);
-  const state = { failure: null as Error | null, bytesRead: () => 0 };
+  let fail: (err: Error) => void = () => {};
+  const failed = new Promise<never>((_, reject) => (fail = reject));
+  // Nobody may be waiting on it when the copy fails: that is no unhandled rejection.
+  failed.catch(() => {});
+  const state: CopyState = { failure: null, fail, bytesRead: () => 0 };
   const source = await open();
   const stream = Readable.from(storedCopy(source, entries, state), { objectMode: false });
   // A copy destroyed before its first read never runs the generator's own clean-up.
   stream.once('close', () => source.destroy());
-  return { stream, failure: () => state.failure, bytesRead: () => state.bytesRead() };
+  return { stream, failure: () => state.failure, failed, bytesRead: () => state.bytesRead() };
 }

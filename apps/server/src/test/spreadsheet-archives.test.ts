@@ -1,6 +1,9 @@
+import { Readable } from 'node:stream';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { eq } from 'drizzle-orm';
 import { files } from '../db/schema';
+import type { AppError } from '../lib/errors';
+import { readTrackerFile } from '../modules/delivery/tracker-import';
 import { createTestApp, multipartBody, type TestApp } from './test-app';
 import { postMultipart } from './multipart';
 import { bombWorkbook, workbookParts, zipOf } from './zip-bomb';
@@ -55,5 +58,18 @@ describe('an XLSX that unpacks to too much', () => {
       expect(res.statusCode, res.body).toBe(422);
       expect(res.json().errors).toEqual({ file: ['archive_too_large'] });
     }
+  });
+
+  it('a lying workbook is refused every time, never left waiting (exceljs waited for ever on about 1 in 5)', async () => {
+    const content = lyingBomb();
+    const outcomes = [];
+    for (let i = 0; i < 40; i++) {
+      const read = readTrackerFile('sporing.xlsx', Readable.from([content])).then(
+        () => 'read',
+        (err: AppError) => err.errors?.file?.[0],
+      );
+      outcomes.push(await Promise.race([read, new Promise((r) => setTimeout(r, 5_000, 'waiting'))]));
+    }
+    expect(new Set(outcomes)).toEqual(new Set(['archive_too_large']));
   });
 });

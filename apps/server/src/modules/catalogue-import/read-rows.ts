@@ -126,8 +126,8 @@ export function sheetRows(name: string, open: () => Promise<Readable>): { rows: 
         worksheets: 'emit',
         entries: 'emit',
       });
-      for await (const sheet of reader) {
-        for await (const row of sheet) {
+      for await (const sheet of untilFailure(reader, archive.failed)) {
+        for await (const row of untilFailure(sheet, archive.failed)) {
           const values = (row.values as unknown[]).slice(1);
           const cells: string[] = [];
           for (let i = 0; i < values.length; i++) cells.push(cellText(values[i]).slice(0, MAX_CELL));
@@ -147,6 +147,28 @@ export function sheetRows(name: string, open: () => Promise<Readable>): { rows: 
     }
   }
   return { rows: ext === 'xlsx' ? xlsx() : csv(), bytesRead: () => archive?.bytesRead() ?? counter.bytes };
+}
+
+/**
+ * The items of an exceljs iteration until the archive's copy fails, then that failure: exceljs may
+ * wait for ever on a copy that ended inside an entry. Its iterator is told to return, not awaited
+ * (a return queues behind the next() that hangs); destroying the copy lets it go.
+ */
+async function* untilFailure<T>(items: AsyncIterable<T>, failed: Promise<never>): AsyncGenerator<T> {
+  const iterator = items[Symbol.asyncIterator]();
+  let finished = false;
+  try {
+    for (;;) {
+      const next = await Promise.race([iterator.next(), failed]);
+      if (next.done) {
+        finished = true;
+        return;
+      }
+      yield next.value;
+    }
+  } finally {
+    if (!finished) void iterator.return?.()?.catch(() => {});
+  }
 }
 
 /** The header row (the first row that is not empty) and up to `count` rows after it. */

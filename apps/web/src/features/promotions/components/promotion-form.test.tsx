@@ -115,8 +115,8 @@ describe('PromotionForm', () => {
     render(<PromotionForm promotion={stored} editable saving={false} onSave={onSave} serverErrors={null} />, { wrapper: withQueries });
     await userEvent.click(screen.getByRole('button', { name: 'Velg dato i kalenderen: Til' }));
     // The chosen day has the focus; the arrow moves a day on and Enter takes it.
-    // The calendar is a lazy chunk: its first load can take more than the default second.
-    const chosen = await screen.findByRole('button', { name: /fredag 24\. desember 2027/ }, { timeout: 5_000 });
+    // The calendar is a lazy chunk: its first load can take more than the default second, and seconds on two busy cores.
+    const chosen = await screen.findByRole('button', { name: /fredag 24\. desember 2027/ }, { timeout: 15_000 });
     // The popover takes the focus as it opens and the calendar, once its chunk has run, moves it on.
     await waitFor(() => expect(chosen).toHaveFocus());
     expect(screen.getByRole('grid', { name: 'desember 2027' })).toBeInTheDocument();
