@@ -60,7 +60,7 @@ function vitest(name, node, heading) {
       if (t.status !== 'failed') continue;
       // The reason's first lines too: the log above may be cut where the failure was printed.
       // eslint-disable-next-line no-control-regex -- terminal colour codes
-      const reason = (t.failureMessages?.[0] ?? '').replace(/\x1b\[[0-9;]*m/g, '').split('\n').slice(0, 6).map((l) => `    ${l}`).join('\n');
+      const reason = (t.failureMessages?.[0] ?? '').replace(/\x1b\[[0-9;]*m/g, '').split('\n').filter((l) => !/^\s+at /.test(l)).slice(0, 8).map((l) => `    ${l}`).join('\n');
       failures.push(`${name}: ${file.name.replace(process.cwd() + '/', '')} › ${t.fullName}${reason ? `\n${reason}` : ''}`);
     }
   }

@@ -332,9 +332,9 @@ describe('a sketch rating drives the design\'s status (decision 030)', () => {
     expect((await rate(d, s.message_id, 3)).statusCode).toBe(200);
     expect(await approvals(d)).toHaveLength(1);
     expect((await sent(d, { file_id: hq, type_file: 'HQ' }, designer)).type_file).toBe('HQ');
-    // The change is on record with the rating.
-    const [entry] = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'chat_messages'), eq(auditLog.entity_id, s.id), eq(auditLog.action, 'rate')));
-    expect(entry).toMatchObject({ before: { rating_file: null, status: 'Brief' }, after: { rating_file: 3, status: 'Approved' } });
+    // The change is on record with the rating, once: the same rating again changed nothing.
+    const entries = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'chat_messages'), eq(auditLog.entity_id, s.id), eq(auditLog.action, 'rate')));
+    expect(entries).toEqual([expect.objectContaining({ before: { rating_file: null, status: 'Brief' }, after: { rating_file: 3, status: 'Approved' } })]);
   });
 
   it('cancelled moves the design to Correction; a reaction leaves the status; a status set by hand stays possible', async () => {
