@@ -1,3 +1,4 @@
+import type { PGlite } from '@electric-sql/pglite';
 import { sql } from 'drizzle-orm';
 import { buildApp } from './app';
 import { loadConfig } from './config';
@@ -8,6 +9,7 @@ import { sweepIdempotencyKeys } from './lib/idempotency';
 import { storageFor } from './lib/storage';
 import { sweepUnclaimedUploads, UPLOAD_SWEEP_EVERY_MS } from './lib/uploads';
 import { flushTraces } from './observability/trace-flush';
+import { serveLiveBackups } from './ops/backup/live-pglite';
 
 const config = loadConfig();
 const releaseLock = config.DATABASE_URL ? () => {} : acquireDataDirLock(config.dataDir);
@@ -23,6 +25,11 @@ await maintain();
 // In development Vite serves the web app (npm run dev); otherwise this process serves the build.
 const app = await buildApp({ config, db: database.db, storage, serveWeb: config.NODE_ENV !== 'development' });
 app.log.info({ database: database.kind, dataDir: config.DATABASE_URL ? undefined : config.dataDir }, 'database ready');
+// On PGlite the backup command asks this process, which has the database open (decision 033).
+const stopLiveBackups =
+  database.kind === 'pglite'
+    ? serveLiveBackups({ dataDir: config.dataDir, client: (database.db as unknown as { $client: PGlite }).$client, storage, log: app.log })
+    : () => {};
 // HQ files whose preflight a stop interrupted are checked again (decision 017).
 app.preflight
   .resumePending()
@@ -53,6 +60,7 @@ async function shutdown(signal: string) {
   app.log.info({ signal }, 'shutting down');
   clearInterval(sweeper);
   clearInterval(uploadSweeper);
+  stopLiveBackups();
   await app.close();
   await database.close();
   releaseLock();

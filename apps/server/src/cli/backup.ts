@@ -5,6 +5,7 @@ import { loadConfig } from '../config';
 import { acquireDataDirLock, lockHolder } from '../db/data-dir-lock';
 import { storageFor } from '../lib/storage';
 import { createBackup } from '../ops/backup/create-backup';
+import { askRunningServer } from '../ops/backup/live-pglite';
 
 const usage = 'Usage: npm run backup -- --out FILE';
 let out: string | undefined;
@@ -38,14 +39,18 @@ try {
       console.error(`Refused: there is no database in ${pgdata}.`);
       process.exit(1);
     }
-    // PGlite lets one process open its folder: held for the backup, so the server cannot start meanwhile.
-    try {
-      const release = acquireDataDirLock(config.dataDir);
-      close = async () => release();
-    } catch {
-      console.error(`Refused: the server (process ${lockHolder(config.dataDir)}) is using ${config.dataDir}, and PGlite lets one process open it. Stop the server for the backup, or run on PostgreSQL (DATABASE_URL) to back up while it serves.`);
-      process.exit(1);
+    // PGlite lets one process open its folder: a running server makes the backup itself (asked by a
+    // signal); else the folder is held for the backup, so the server cannot start meanwhile.
+    const server = lockHolder(config.dataDir);
+    if (server) {
+      console.log(`The server (process ${server}) has the database open: it writes the backup…`);
+      const result = await askRunningServer(config.dataDir, server, file);
+      if (!result.ok) throw new Error(result.message);
+      console.log(`Backup written to ${file} by the server: ${(fs.statSync(file).size / 1024 ** 2).toFixed(1)} MB, ${result.message}, ${((performance.now() - started) / 1000).toFixed(1)} s.`);
+      process.exit(0);
     }
+    const release = acquireDataDirLock(config.dataDir);
+    close = async () => release();
     source = { kind: 'pglite-folder', pgdata };
   }
   const manifest = await createBackup({ source, storage: await storageFor(config), out: file, log: (line) => console.log(line) });

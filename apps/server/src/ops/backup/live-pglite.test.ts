@@ -1,0 +1,98 @@
+import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import { promisify } from 'node:util';
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { buildApp } from '../../app';
+import { loadConfig, REPO_ROOT } from '../../config';
+import { openPglite } from '../../db/client';
+import { DEMO_PASSWORD } from '../../db/seed/demo';
+import { localDiskStorage } from '../../lib/storage';
+import { freePort } from '../../test/free-port';
+import { formRequest } from '../../test/test-app';
+import { restoreBackup } from './restore-backup';
+import { pgliteTarget } from './target-pglite';
+import { verifyArchive } from './verify-archive';
+
+/** Decision 033: on PGlite, `npm run backup` while the server runs asks the server, which writes it. */
+const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'promo-live-backup-'));
+const dataDir = path.join(tmp, 'live');
+let child: ChildProcess;
+let base: string;
+
+beforeAll(async () => {
+  const port = await freePort();
+  base = `http://127.0.0.1:${port}`;
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'development', SEED_DEMO: 'true', LOG_LEVEL: 'warn' };
+  delete env.DATABASE_URL;
+  delete env.REDIS_URL;
+  child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
+  // Seeding the demo into PGlite takes 20–60 s on two busy cores.
+  for (const until = Date.now() + 150_000; ; await new Promise((r) => setTimeout(r, 200))) {
+    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
+    if (await fetch(`${base}/readyz`).then((r) => r.ok, () => false)) return;
+    if (Date.now() > until) throw new Error('the server did not start within 150 s');
+  }
+}, 180_000);
+
+afterAll(async () => {
+  if (child && child.exitCode === null) {
+    const exited = new Promise((r) => child.once('exit', r));
+    child.kill('SIGTERM');
+    await exited;
+  }
+  fs.rmSync(tmp, { recursive: true, force: true });
+});
+
+async function signIn(): Promise<string> {
+  const res = await fetch(`${base}/api/auth/login`, { method: 'POST', body: new URLSearchParams({ email: 'admin@demo.no', password: DEMO_PASSWORD }) });
+  return `Bearer ${((await res.json()) as { data: { bearerToken: string } }).data.bearerToken}`;
+}
+const LISTS = ['/api/promotions', '/api/users', '/api/categories'];
+
+describe('a backup of PGlite while the server runs', () => {
+  it('is written by the server on the command’s request, while it keeps answering, and restores to the same lists', async () => {
+    const auth = await signIn();
+    const out = path.join(tmp, 'live.tar.gz');
+    let answered = 0;
+    let serving = true;
+    const calls = (async () => {
+      while (serving) {
+        const res = await fetch(`${base}/api/promotions`, { headers: { authorization: auth } });
+        if (res.ok) answered++;
+        await new Promise((r) => setTimeout(r, 50));
+      }
+    })();
+    const backup = await promisify(execFile)(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), ['src/cli/backup.ts', '--out', out], {
+      cwd: path.join(REPO_ROOT, 'apps/server'),
+      env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+    });
+    serving = false;
+    await calls;
+    expect(backup.stdout).toContain('by the server');
+    expect(answered).toBeGreaterThan(0);
+    const manifest = await verifyArchive(out);
+    expect(manifest.database.kind).toBe('pglite');
+    expect(manifest.rowCounts.users).toBeGreaterThan(0);
+    // No request or result file is left in the data folder.
+    expect(fs.readdirSync(dataDir).filter((n) => n.startsWith('backup-request-'))).toEqual([]);
+
+    const into = path.join(tmp, 'restored');
+    const storage = localDiskStorage(path.join(into, 'files'));
+    await restoreBackup({ file: out, target: pgliteTarget(into), storage });
+    const database = await openPglite(path.join(into, 'pgdata'));
+    const app = await buildApp({ config: loadConfig({ ...process.env, LOG_LEVEL: 'silent', NODE_ENV: 'test', REDIS_URL: '' }), db: database.db, storage });
+    try {
+      const login = await formRequest(app, 'POST', '/api/auth/login', { email: 'admin@demo.no', password: DEMO_PASSWORD });
+      const restored = `Bearer ${login.json().data.bearerToken as string}`;
+      for (const url of LISTS) {
+        const live = await (await fetch(`${base}${url}`, { headers: { authorization: auth } })).json();
+        expect((await formRequest(app, 'GET', url, undefined, restored)).json(), url).toEqual(live);
+      }
+    } finally {
+      await app.close();
+      await database.close();
+    }
+  }, 180_000);
+});
