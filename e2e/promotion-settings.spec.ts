@@ -57,7 +57,7 @@ for (const lang of ['no', 'en'] as Lang[]) {
     await form.getByRole('button', { name: L.common.save }).click();
     await expect(page.getByRole('heading', { name: `${name} endret` })).toBeVisible();
     await expect(page.getByTestId('promotion-image')).toBeVisible();
-    expect(await page.getByTestId('promotion-image').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(200);
+    await expect.poll(() => page.getByTestId('promotion-image').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(200);
 
     // Opened straight from its link, the edit form shows the responsible manager it has.
     await page.goto(page.url().replace('action=surfaces', 'action=edit'));

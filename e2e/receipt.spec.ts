@@ -70,7 +70,7 @@ test.describe.serial('receipt and proof of placement', () => {
       await surface.getByRole('button', { name: L.common.enlarge_image }).last().click();
       const viewer = page.getByTestId('image-viewer');
       await expect(viewer.locator('img')).toBeVisible();
-      expect(await viewer.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
+      await expect.poll(() => viewer.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
       const box = (await viewer.boundingBox())!;
       expect(box.x + box.width).toBeLessThanOrEqual(PHONE.width);
       await snap(page, `placement-viewer-phone-${lang}`);

@@ -21,12 +21,12 @@ for (const lang of ['no', 'en'] as Lang[]) {
     expect(codes.map(Number)).toEqual([...codes.map(Number)].sort((a, b) => b - a));
     const thumb = table.locator('tbody img').first();
     await expect(thumb).toBeVisible();
-    expect(await thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(200);
+    await expect.poll(() => thumb.evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(200);
     await snap(page, `surfaces-list-${lang}`);
     await thumb.click();
     const viewer = page.getByTestId('image-viewer');
     await expect(viewer.locator('img')).toBeVisible();
-    expect(await viewer.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
+    await expect.poll(() => viewer.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(640);
     await snap(page, `surfaces-viewer-${lang}`);
     await page.keyboard.press('Escape');
     await expect(viewer).toBeHidden();
@@ -83,9 +83,10 @@ test('create, edit, clone and delete a surface with an image', async ({ page }) 
   const row = page.getByTestId(`surface-row-${code}`);
   await expect(row).toBeVisible();
   await expect(row.locator('img')).toBeVisible();
-  expect(await row.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(200);
+  await expect.poll(() => row.locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(200);
   await row.locator('img').click();
-  expect(await page.getByTestId('image-viewer').locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(900);
+  // The large rendition loads after the viewer opens: asked until it has (0 while it loads).
+  await expect.poll(() => page.getByTestId('image-viewer').locator('img').evaluate((img: HTMLImageElement) => img.naturalWidth)).toBe(900);
   await page.keyboard.press('Escape');
 
   // Edit: another printer resets the price; the original one brings it back.
