@@ -10,5 +10,8 @@ export default defineProject({
     environment: 'jsdom',
     include: ['src/**/*.test.{ts,tsx}'],
     setupFiles: ['src/test/setup.ts'],
+    // Node 25 and later have a localStorage of their own (empty without --localstorage-file) that
+    // hides jsdom's: off in the test workers, as a browser has only its own. Node 20 knows no such flag.
+    execArgv: Number(process.versions.node.split('.')[0]) >= 25 ? ['--no-experimental-webstorage'] : [],
   },
 });

@@ -1,6 +1,9 @@
-import { beforeEach, describe, expect, it } from 'vitest';
-import i18n, { setLanguage, storedLanguage } from './i18n';
+import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
+import i18n, { i18nReady, setLanguage, storedLanguage } from './i18n';
 
+// Both bundles loaded first: a switch takes effect in the same tick only then (run alone, the test
+// switched before the English bundle had arrived).
+beforeAll(() => i18nReady);
 beforeEach(() => localStorage.clear());
 
 describe('language', () => {
