@@ -1,13 +1,11 @@
-import { spawn, type ChildProcess } from 'node:child_process';
 import fs from 'node:fs';
 import http from 'node:http';
 import type { AddressInfo } from 'node:net';
 import os from 'node:os';
 import path from 'node:path';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { REPO_ROOT } from '../config';
 import { DEMO_PASSWORD } from '../db/seed/demo';
-import { freePort } from '../test/free-port';
+import { startServerProcess, type ServerProcess } from '../test/server-process';
 import { freshDatabase } from '../test/fresh-database';
 
 interface OtlpSpan {
@@ -51,7 +49,7 @@ const withPg = Boolean(inject('testDatabaseUrl'));
 describe(`traces over OTLP/HTTP (decision 034), ${withPg ? 'on PostgreSQL: HTTP → route → pg query' : 'on PGlite: HTTP → route (pg spans need PostgreSQL)'}`, () => {
   let receiver: Awaited<ReturnType<typeof otlpReceiver>>;
   let fresh: Awaited<ReturnType<typeof freshDatabase>> = null;
-  let child: ChildProcess;
+  let server: ServerProcess;
   let base: string;
   let logs = '';
   const dataDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promo-traces-'));
@@ -59,14 +57,10 @@ describe(`traces over OTLP/HTTP (decision 034), ${withPg ? 'on PostgreSQL: HTTP 
   beforeAll(async () => {
     receiver = await otlpReceiver();
     fresh = await freshDatabase('traces');
-    const port = await freePort();
-    base = `http://127.0.0.1:${port}`;
     const env: NodeJS.ProcessEnv = {
       ...process.env,
       DATABASE_URL: fresh?.url ?? '',
       DATA_DIR: dataDir,
-      PORT: String(port),
-      HOST: '127.0.0.1',
       NODE_ENV: 'development',
       SEED_DEMO: 'true',
       LOG_LEVEL: 'info',
@@ -79,25 +73,12 @@ describe(`traces over OTLP/HTTP (decision 034), ${withPg ? 'on PostgreSQL: HTTP 
       OTEL_BSP_SCHEDULE_DELAY: '100',
     };
     delete env.REDIS_URL;
-    child = spawn(process.execPath, ['--import', 'tsx', '--import', './apps/server/src/observability/preload.ts', 'apps/server/src/server.ts'], {
-      cwd: REPO_ROOT,
-      env,
-      stdio: ['ignore', 'pipe', 'inherit'],
-    });
-    child.stdout!.on('data', (c: Buffer) => (logs += c.toString()));
-    for (const until = Date.now() + 120_000; ; await new Promise((r) => setTimeout(r, 200))) {
-      if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-      if (await fetch(`${base}/healthz`).then((r) => r.ok, () => false)) return;
-      if (Date.now() > until) throw new Error('the server did not start within 120 s');
-    }
+    server = await startServerProcess({ env, imports: ['./apps/server/src/observability/preload.ts'], onStdout: (text) => (logs += text) });
+    base = server.base;
   }, 150_000);
 
   afterAll(async () => {
-    if (child && child.exitCode === null) {
-      const exited = new Promise((r) => child.once('exit', r));
-      child.kill('SIGTERM');
-      await exited;
-    }
+    await server?.stop();
     await receiver?.close();
     await fresh?.drop();
     fs.rmSync(dataDir, { recursive: true, force: true });

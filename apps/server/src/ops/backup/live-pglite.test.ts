@@ -1,4 +1,4 @@
-import { execFile, spawn, type ChildProcess } from 'node:child_process';
+import { execFile } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
@@ -9,7 +9,7 @@ import { loadConfig, REPO_ROOT } from '../../config';
 import { openPglite } from '../../db/client';
 import { DEMO_PASSWORD } from '../../db/seed/demo';
 import { localDiskStorage } from '../../lib/storage';
-import { freePort } from '../../test/free-port';
+import { startServerProcess, type ServerProcess } from '../../test/server-process';
 import { formRequest } from '../../test/test-app';
 import { restoreBackup } from './restore-backup';
 import { pgliteTarget } from './target-pglite';
@@ -18,30 +18,20 @@ import { verifyArchive } from './verify-archive';
 /** Decision 033: on PGlite, `npm run backup` while the server runs asks the server, which writes it. */
 const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'promo-live-backup-'));
 const dataDir = path.join(tmp, 'live');
-let child: ChildProcess;
+let server: ServerProcess;
 let base: string;
 
 beforeAll(async () => {
-  const port = await freePort();
-  base = `http://127.0.0.1:${port}`;
-  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, PORT: String(port), HOST: '127.0.0.1', NODE_ENV: 'development', SEED_DEMO: 'true', LOG_LEVEL: 'warn' };
+  const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'development', SEED_DEMO: 'true', LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
-  child = spawn(process.execPath, ['--import', 'tsx', 'apps/server/src/server.ts'], { cwd: REPO_ROOT, env, stdio: ['ignore', 'ignore', 'inherit'] });
   // Seeding the demo into PGlite takes 20–60 s on two busy cores.
-  for (const until = Date.now() + 150_000; ; await new Promise((r) => setTimeout(r, 200))) {
-    if (child.exitCode !== null) throw new Error(`the server exited with ${child.exitCode}`);
-    if (await fetch(`${base}/readyz`).then((r) => r.ok, () => false)) return;
-    if (Date.now() > until) throw new Error('the server did not start within 150 s');
-  }
+  server = await startServerProcess({ env, timeoutMs: 150_000 });
+  base = server.base;
 }, 180_000);
 
 afterAll(async () => {
-  if (child && child.exitCode === null) {
-    const exited = new Promise((r) => child.once('exit', r));
-    child.kill('SIGTERM');
-    await exited;
-  }
+  await server?.stop();
   fs.rmSync(tmp, { recursive: true, force: true });
 });
 
