@@ -50,6 +50,17 @@ for (const lang of ['no', 'en'] as Lang[]) {
     await snap(page, `deadlines-created-late-${lang}`);
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(notice).toBeVisible();
+    // The editor lays out for the phone: name, day and state of each milestone stacked, nothing in
+    // it or on the page to scroll sideways (the table's date fields did at 390 px).
+    await expect(editor.locator('table')).toHaveCount(0);
+    await expect(editor.getByTestId('milestone-brief')).toContainText(L.deadlines.editor.passed_at_creation);
+    const deliveredDay = editor.getByRole('textbox', { name: L.deadlines.milestones.delivered });
+    await deliveredDay.scrollIntoViewIfNeeded();
+    const box = (await deliveredDay.boundingBox())!;
+    expect(box.x + box.width).toBeLessThanOrEqual(390);
+    expect(await editor.evaluate((e) => e.scrollWidth - e.clientWidth)).toBeLessThanOrEqual(0);
+    expect(await page.evaluate(() => document.scrollingElement!.scrollWidth)).toBeLessThanOrEqual(390);
+    await editor.scrollIntoViewIfNeeded();
     await snap(page, `deadlines-created-late-phone-${lang}`);
     await page.setViewportSize({ width: 1280, height: 720 });
     // Said once: closed, it is gone, and opening the promotion again does not bring it back.
