@@ -150,6 +150,32 @@ export const promotionSurfaceDesigns = pgTable(
   ],
 );
 
+/**
+ * Every change of a design's status, with when and why (issue 24): the insights' deadlines and
+ * design turnaround read when a design reached Brief, Approved or Completed from here. Written in
+ * the change's own transaction; rows before this table came from the audit log (migration 0020).
+ */
+export const designStatusChanges = pgTable(
+  'design_status_changes',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    psd_id: integer('psd_id')
+      .notNull()
+      .references(() => promotionSurfaceDesigns.id, { onDelete: 'cascade' }),
+    from_status: text('from_status'),
+    to_status: text('to_status').notNull(),
+    /** What moved it: 'edit' (the design's edit dialog) or 'rating' (a sketch's rating, decision 030). */
+    cause: text('cause').notNull(),
+    changed_by_id: integer('changed_by_id').references(() => users.id, { onDelete: 'set null' }),
+    ...timestamps,
+  },
+  (t) => [
+    index('design_status_changes_psd_idx').on(t.psd_id, t.created_at),
+    index('design_status_changes_to_idx').on(t.to_status, t.created_at),
+    check('design_status_changes_cause_check', sql`${t.cause} in ('edit', 'rating')`),
+  ],
+);
+
 /** A file attached to a brief: the upload (owned by this row) and the date the client gave it. */
 export const briefFiles = pgTable(
   'brief_files',

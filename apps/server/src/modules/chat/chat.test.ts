@@ -3,7 +3,7 @@ import fs from 'node:fs';
 import { and, eq, sql } from 'drizzle-orm';
 import sharp from 'sharp';
 import type { ChatMessage } from '@promo/shared';
-import { auditLog, chatMessages, chats, files } from '../../db/schema';
+import { auditLog, chatMessages, chats, designStatusChanges, files } from '../../db/schema';
 import { designFixture, filesWithBytes, uploadFile, userId, type DesignFixture } from '../../test/design-fixture';
 import { jpegImage, pngImage, tiffImage } from '../../test/images';
 import { createTestApp, type TestApp } from '../../test/test-app';
@@ -349,6 +349,18 @@ describe('a sketch rating drives the design\'s status (decision 030)', () => {
     expect((await t.form('PUT', `/api/promotion-surface-design/${d.psdId}`, { status: 'Brief' }, cm)).statusCode).toBe(200);
     expect(await statusOf(d)).toBe('Brief');
     expect(await approvals(d)).toHaveLength(1);
+    // Each move is in the design's status history, in order, with its cause and who made it
+    // (issue 24); the reaction (rating 1) moved nothing and is not there.
+    const history = await t.database.db
+      .select()
+      .from(designStatusChanges)
+      .where(eq(designStatusChanges.psd_id, d.psdId))
+      .orderBy(designStatusChanges.id);
+    expect(history.map((h) => [h.from_status, h.to_status, h.cause, h.changed_by_id])).toEqual([
+      ['Approved', 'Correction', 'rating', ids.cm],
+      ['Correction', 'Approved', 'rating', await userId(t, await t.login('cm-admin'))],
+      ['Approved', 'Brief', 'edit', ids.cm],
+    ]);
   });
 
   it('leaves a Completed or Cancelled design where it is, and tells nobody', async () => {

@@ -261,7 +261,7 @@ export async function rateSketch(s: ChatServices, auth: AuthContext, body: { cha
     if (!row || row.delete_message) throw notFound();
     if (row.type_file !== 'Sketch' || row.file_id === null) throw invalidField('message_id', 'not_a_sketch');
     await tx.update(chatMessages).set({ rating_file: body.rating, updated_at: new Date() }).where(eq(chatMessages.id, row.id));
-    const status = await applyRating(tx, psd, row.rating_file, body.rating);
+    const status = await applyRating(tx, psd, row.rating_file, body.rating, auth.user.id);
     // The same rating again, with no status to move, changes nothing: no row on record.
     if (row.rating_file !== body.rating || status) await writeAudit(tx, auth, {
       action: 'rate',

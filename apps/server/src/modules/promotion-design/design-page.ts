@@ -15,6 +15,7 @@ import { visiblePsd } from './psd-access';
 import { assertNotSentToPrinters, recomputeDesignStatus } from './service';
 import { deadlinesOf } from '../promotions/milestones';
 import { pushNewBrief } from '../push/design-pushes';
+import { recordStatusChange } from './status-history';
 
 export const downloadUrl = (table: 'design_chats' | 'promotion_surface_designs', tableId: number, id: number) =>
   `/api/files/download-stream?table_name=${table}&table_id=${tableId}&message_id=${id}`;
@@ -159,7 +160,10 @@ export async function updateBrief(db: Db, auth: AuthContext, id: number, body: B
       .update(promotionSurfaceDesigns)
       .set({ ...changes, updated_at })
       .where(eq(promotionSurfaceDesigns.id, id));
-    if (statusChanged) await recomputeDesignStatus(tx, before.promotion_id, auth.user.id);
+    if (statusChanged) {
+      await recordStatusChange(tx, { psdId: id, from: before.status, to: changes.status as PsdStatus, cause: 'edit', actorId: auth.user.id, at: updated_at });
+      await recomputeDesignStatus(tx, before.promotion_id, auth.user.id);
+    }
     if (statusChanged && changes.status === 'Brief') await pushNewBrief(tx, id);
     const changedBefore = Object.fromEntries(Object.keys(changes).map((k) => [k, before[k as keyof typeof before]]));
     const after = openPins ? { ...changes, completed_with_open_pins: openPins } : changes;
