@@ -47,6 +47,7 @@ import { milestonesRoutes } from './modules/promotions/milestones-routes';
 import { waitingRoutes } from './modules/waiting/routes';
 import { startDigestScheduler } from './modules/waiting/digest';
 import { auditRoutes } from './modules/audit/routes';
+import { insightsRoutes } from './modules/insights/routes';
 import { attachPush } from './modules/push/plugin';
 import { pushRoutes } from './modules/push/routes';
 
@@ -173,6 +174,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await settingsRoutes(api);
       await feedbackRoutes(api);
       await auditRoutes(api);
+      await insightsRoutes(api);
       await milestonesRoutes(api);
       await waitingRoutes(api);
       await pushRoutes(api);

@@ -7,6 +7,7 @@ import { company } from './contract/company';
 import { placement, receipt, trackerImport } from './contract/delivery';
 import { designs } from './contract/designs';
 import { feedback } from './contract/feedback';
+import { insights } from './contract/insights';
 import { files } from './contract/files';
 import { notificationsApi } from './contract/notifications';
 import { designPage, promotionDesign } from './contract/promotion-design';
@@ -48,4 +49,5 @@ export const API_AREAS = {
   waiting: { waiting },
   push: { push },
   audit: { audit },
+  insights: { insights },
 } as const;

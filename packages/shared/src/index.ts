@@ -33,6 +33,7 @@ export * from './contract/push';
 export * from './contract/feedback';
 export * from './contract/catalogue-import';
 export * from './contract/audit';
+export * from './contract/insights';
 export * from './audit-names';
 export * from './user-rules';
 export * from './promotion-design-rules';

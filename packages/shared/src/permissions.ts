@@ -39,6 +39,8 @@ export const PERMISSIONS = {
   'api.docs': ['admin'],
   /** The audit log (decision 020): who changed what, sign-ins and sign-in-as. */
   'audit.view': ['admin'],
+  /** The chain's overview (issue 24): a cm sees only its categories' figures. */
+  'insights.view': ['admin', 'cm-admin', 'cm'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type PermissionKey = keyof typeof PERMISSIONS;

@@ -1,0 +1,95 @@
+import { sql } from 'drizzle-orm';
+import type { DeadlineInsights, Milestone } from '@promo/shared';
+import type { Db } from '../../db/client';
+import { dueDays } from './milestone-days';
+import { inCategories, inRange, type InsightsScope } from './scope';
+
+/**
+ * When each milestone of a promotion was done (decision 038): brief — the last live design's
+ * first move out of Created; designs complete — the last design's first Completed (or the sending,
+ * if sooner); sent — the print report; printed and delivered — their promotion events. A step done
+ * without a recorded moment (before the status history existed) is left out of the shares.
+ */
+const doneAt = (today: string) => sql`
+  psd_times as (
+    select ps.id, ps.promotion_id, ps.status,
+           (select min(h.created_at) from design_status_changes h where h.psd_id = ps.id and h.from_status = 'Created') as left_created,
+           (select min(h.created_at) from design_status_changes h where h.psd_id = ps.id and h.to_status = 'Completed') as completed
+    from promotion_surface_designs ps
+    where ps.promotion_id in (select id from promotions_in_scope)
+  ),
+  per_promotion as (
+    select pr.id as promotion_id,
+           case when count(t.id) filter (where t.status <> 'Cancelled') > 0
+                 and count(t.id) filter (where t.status = 'Created') = 0
+                 and bool_and(t.left_created is not null) filter (where t.status <> 'Cancelled')
+                then max(t.left_created) filter (where t.status <> 'Cancelled') end as brief,
+           case when count(t.id) > 0 and count(t.id) filter (where t.status <> 'Completed') = 0 and bool_and(t.completed is not null)
+                then max(t.completed) end as designs_complete,
+           count(t.id) filter (where t.status <> 'Cancelled') > 0 and count(t.id) filter (where t.status = 'Created') = 0 as briefs_sent,
+           count(t.id) > 0 and count(t.id) filter (where t.status <> 'Completed') = 0 as all_completed
+    from promotions_in_scope pr left join psd_times t on t.promotion_id = pr.id
+    group by pr.id
+  ),
+  done as (
+    select d.promotion_id, d.milestone, d.ord, d.due_on, d.created_on,
+           case d.milestone
+             when 'brief' then case when pp.briefs_sent then pp.brief else least(pp.designs_complete, r.created_at) end
+             when 'designs_complete' then least(pp.designs_complete, r.created_at)
+             when 'sent_to_printers' then r.created_at
+             when 'printed' then case when pr.status >= 3 then (select min(e.created_at) from promotion_events e where e.promotion_id = pr.id and e.event in ('printed', 'distributed')) end
+             when 'delivered' then case when pr.status >= 4 then (select min(e.created_at) from promotion_events e where e.promotion_id = pr.id and e.event = 'distributed') end
+           end as done_at,
+           case d.milestone
+             when 'brief' then pp.briefs_sent or pp.all_completed or r.id is not null
+             when 'designs_complete' then pp.all_completed or pr.status >= 2 or r.id is not null
+             when 'sent_to_printers' then r.id is not null
+             when 'printed' then pr.status >= 3
+             when 'delivered' then pr.status >= 4
+           end as is_done
+    from due d
+    join promotions_in_scope pr on pr.id = d.promotion_id
+    join per_promotion pp on pp.promotion_id = d.promotion_id
+    left join print_reports r on r.promotion_id = d.promotion_id
+    where d.due_on >= d.created_on
+  ),
+  judged as (
+    select promotion_id, milestone, ord, due_on,
+           (done_at at time zone 'Europe/Oslo')::date as done_on,
+           case when is_done and done_at is null then 'unknown'
+                when is_done and (done_at at time zone 'Europe/Oslo')::date <= due_on then 'on_time'
+                when is_done then 'late'
+                when due_on < ${today}::date then 'open_late'
+                else 'open' end as state
+    from done
+  )`;
+
+export async function deadlineInsights(db: Db, scope: InsightsScope): Promise<DeadlineInsights> {
+  const promotionsInScope = sql`
+    promotions_in_scope as (
+      select p.id, p.name, p.period_from, p.created_at, p.status from promotions p
+      where ${inRange(scope, sql`p.period_from`)}
+        and ${scope.categories === null ? sql`true` : sql`exists (select 1 from promotion_surface_designs ps join designs d on d.id = ps.design_id where ps.promotion_id = p.id and ${inCategories(scope, sql`d.category_id`)})`}
+    )`;
+  const base = sql`with ${promotionsInScope}, ${await dueDays(db)}, ${doneAt(scope.today)}`;
+  const counts = (extra: string) =>
+    sql.raw(`count(*) filter (where state = 'on_time')::int as on_time, count(*) filter (where state = 'late')::int as late, count(*) filter (where state = 'open_late')::int as open_late${extra}`);
+  const [milestones, byMonth, late] = await Promise.all([
+    db.execute<DeadlineInsights['milestones'][number] & Record<string, unknown>>(sql`${base}
+      select milestone, ${counts('')} from judged group by milestone, ord order by ord`),
+    db.execute<DeadlineInsights['by_month'][number] & Record<string, unknown>>(sql`${base}
+      select to_char(due_on, 'YYYY-MM') as month, milestone, ${counts('')} from judged
+      where state in ('on_time', 'late', 'open_late') group by 1, milestone, ord order by 1, ord`),
+    db.execute<DeadlineInsights['late'][number] & Record<string, unknown>>(sql`${base}
+      select j.promotion_id, p.name, j.milestone, to_char(j.due_on, 'YYYY-MM-DD') as due_on, to_char(j.done_on, 'YYYY-MM-DD') as done_on,
+             (coalesce(j.done_on, ${scope.today}::date) - j.due_on)::int as days_late
+      from judged j join promotions_in_scope p on p.id = j.promotion_id
+      where j.state in ('late', 'open_late') order by j.due_on desc, j.promotion_id, j.ord limit 50`),
+  ]);
+  return {
+    range: scope.range,
+    milestones: milestones.rows.map((r) => ({ ...r, milestone: r.milestone as Milestone })),
+    by_month: byMonth.rows,
+    late: late.rows,
+  };
+}

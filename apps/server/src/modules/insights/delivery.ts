@@ -1,0 +1,84 @@
+import { sql } from 'drizzle-orm';
+import type { DeliveryInsights, StationDelivery } from '@promo/shared';
+import type { Db } from '../../db/client';
+import { dueDays } from './milestone-days';
+import { inCategories, inGroup, inRange, stationName, type InsightsScope } from './scope';
+
+/**
+ * Per station and promotion sent to the printers in scope (decision 038): the distributor's parcels
+ * (holding a design in scope), how many the station confirmed by the delivered milestone, how many
+ * it reported a problem with; the surfaces it received (amount > 0) and of them those it photographed.
+ */
+async function perStation(db: Db, scope: InsightsScope) {
+  return sql`
+    with promotions_in_scope as (
+      select p.id, p.name, p.period_from, p.created_at from promotions p
+      where ${inRange(scope, sql`p.period_from`)} and exists (select 1 from print_reports r where r.promotion_id = p.id)
+    ),
+    ${await dueDays(db)},
+    delivered as (select promotion_id, due_on from due where milestone = 'delivered'),
+    parcels as (
+      select dp.promotion_id, dp.station_id,
+             count(*)::int as parcels,
+             count(*) filter (where (dp.received_at at time zone 'Europe/Oslo')::date <= dl.due_on)::int as confirmed_in_time,
+             count(*) filter (where dp.receipt_status = 'problem')::int as problems
+      from distributor_parcels dp
+      join delivered dl on dl.promotion_id = dp.promotion_id
+      where exists (
+        select 1 from distributor_parcel_items i join promotion_surface_designs ps on ps.id = i.psd_id join designs d on d.id = ps.design_id
+        where i.parcel_id = dp.id and ${inCategories(scope, sql`d.category_id`)})
+      group by 1, 2
+    ),
+    received as (
+      select a.promotion_id, a.station_id, count(distinct ps.surface_id)::int as surfaces,
+             count(distinct ps.surface_id) filter (where exists (
+               select 1 from placement_photos ph where ph.promotion_id = a.promotion_id and ph.station_id = a.station_id and ph.surface_id = ps.surface_id))::int as photographed
+      from print_report_amounts a
+      join promotions_in_scope pr on pr.id = a.promotion_id
+      join promotion_surface_designs ps on ps.id = a.psd_id
+      join designs d on d.id = ps.design_id
+      where ${inCategories(scope, sql`d.category_id`)}
+      group by 1, 2
+    ),
+    station_promotion as (
+      select coalesce(pa.promotion_id, rc.promotion_id) as promotion_id, coalesce(pa.station_id, rc.station_id) as station_id,
+             coalesce(pa.parcels, 0) as parcels, coalesce(pa.confirmed_in_time, 0) as confirmed_in_time, coalesce(pa.problems, 0) as problems,
+             coalesce(rc.surfaces, 0) as surfaces, coalesce(rc.photographed, 0) as photographed
+      from parcels pa full join received rc on rc.promotion_id = pa.promotion_id and rc.station_id = pa.station_id
+    ),
+    stations as (
+      select sp.station_id, ${stationName('u')} as name, u."group",
+             sum(sp.parcels)::int as parcels, sum(sp.confirmed_in_time)::int as confirmed_in_time, sum(sp.problems)::int as problems,
+             sum(sp.surfaces)::int as surfaces, sum(sp.photographed)::int as photographed,
+             (array_agg(sp.promotion_id order by pr.period_from desc, sp.promotion_id desc)
+               filter (where sp.confirmed_in_time < sp.parcels or sp.photographed < sp.surfaces))[1] as follow_up_promotion_id
+      from station_promotion sp
+      join users u on u.id = sp.station_id
+      join promotions_in_scope pr on pr.id = sp.promotion_id
+      where ${inGroup(scope, sql`u."group"`)}
+      group by sp.station_id, u.company_name, u.name, u.surname, u."group"
+    )`;
+}
+
+export async function deliveryInsights(db: Db, scope: InsightsScope): Promise<DeliveryInsights> {
+  const base = await perStation(db, scope);
+  const cols = sql.raw('station_id, name, "group", parcels, confirmed_in_time, problems, surfaces, photographed, follow_up_promotion_id');
+  const [byGroup, late, withoutPhotos] = await Promise.all([
+    db.execute(sql`${base}
+      select "group", count(*)::int as stations, sum(parcels)::int as parcels, sum(confirmed_in_time)::int as confirmed_in_time,
+             sum(problems)::int as problems, sum(surfaces)::int as surfaces, sum(photographed)::int as photographed
+      from stations group by "group" order by "group" nulls last`),
+    db.execute(sql`${base}
+      select ${cols} from stations where confirmed_in_time < parcels
+      order by parcels - confirmed_in_time desc, confirmed_in_time::float / parcels, station_id limit 20`),
+    db.execute(sql`${base}
+      select ${cols} from stations where photographed < surfaces
+      order by surfaces - photographed desc, photographed::float / surfaces, station_id limit 20`),
+  ]);
+  return {
+    range: scope.range,
+    by_group: byGroup.rows as unknown as DeliveryInsights['by_group'],
+    late_stations: late.rows as unknown as StationDelivery[],
+    without_photos: withoutPhotos.rows as unknown as StationDelivery[],
+  };
+}
