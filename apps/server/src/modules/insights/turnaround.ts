@@ -21,25 +21,41 @@ const steps = (scope: InsightsScope) => sql`
   turns as (
     select h.psd_id, h.created_at as at,
            case when h.to_status in ('Brief', 'Correction', 'Approved') then 'designer' when h.to_status in ('Completed', 'Cancelled') then 'none' else 'manager' end as turn
-    from design_status_changes h where h.psd_id in (select id from scoped)
+    from design_status_changes h join scoped s on s.id = h.psd_id
     union all
     select c.psd_id, m.created_at, 'manager'
-    from chat_messages m join chats c on c.id = m.chat_id
-    where m.type_file in ('Sketch', 'HQ', 'LQ') and c.psd_id in (select id from scoped)
+    from chat_messages m join chats c on c.id = m.chat_id join scoped s on s.id = c.psd_id
+    where m.type_file in ('Sketch', 'HQ', 'LQ')
   ),
   waits as (
-    select psd_id, turn, extract(epoch from (lead(at) over (partition by psd_id order by at) - at)) / 86400.0 as days from turns
+    select psd_id,
+           sum(days) filter (where turn = 'designer') as on_designer,
+           sum(days) filter (where turn = 'manager') as on_manager
+    from (select psd_id, turn, extract(epoch from (lead(at) over (partition by psd_id order by at) - at)) / 86400.0 as days from turns) w
+    group by psd_id
+  ),
+  moves as (
+    select h.psd_id,
+           min(h.created_at) filter (where h.to_status = 'Brief') as brief,
+           min(h.created_at) filter (where h.to_status = 'Approved') as approved,
+           min(h.created_at) filter (where h.to_status = 'Completed') as completed,
+           count(*) filter (where h.to_status = 'Correction') as corrections
+    from design_status_changes h join scoped s on s.id = h.psd_id
+    group by h.psd_id
+  ),
+  sketches as (
+    select c.psd_id, min(m.created_at) as sketch
+    from chat_messages m join chats c on c.id = m.chat_id join scoped s on s.id = c.psd_id
+    where m.type_file = 'Sketch'
+    group by c.psd_id
   ),
   design_steps as (
-    select s.id, s.designer_id, s.category_id,
-           (select min(h.created_at) from design_status_changes h where h.psd_id = s.id and h.to_status = 'Brief') as brief,
-           (select min(m.created_at) from chat_messages m join chats c on c.id = m.chat_id where c.psd_id = s.id and m.type_file = 'Sketch') as sketch,
-           (select min(h.created_at) from design_status_changes h where h.psd_id = s.id and h.to_status = 'Approved') as approved,
-           (select min(h.created_at) from design_status_changes h where h.psd_id = s.id and h.to_status = 'Completed') as completed,
-           (select count(*) from design_status_changes h where h.psd_id = s.id and h.to_status = 'Correction') as corrections,
-           coalesce((select sum(w.days) from waits w where w.psd_id = s.id and w.turn = 'designer'), 0) as on_designer,
-           coalesce((select sum(w.days) from waits w where w.psd_id = s.id and w.turn = 'manager'), 0) as on_manager
+    select s.id, s.designer_id, s.category_id, mv.brief, sk.sketch, mv.approved, mv.completed,
+           coalesce(mv.corrections, 0) as corrections, coalesce(w.on_designer, 0) as on_designer, coalesce(w.on_manager, 0) as on_manager
     from scoped s
+    left join moves mv on mv.psd_id = s.id
+    left join sketches sk on sk.psd_id = s.id
+    left join waits w on w.psd_id = s.id
   ),
   spans as (
     select *,
