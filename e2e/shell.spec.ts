@@ -11,6 +11,7 @@ const IMPORTS = new Set<DemoRole>(['admin', 'cm-admin']);
 const HREF: Partial<Record<NavKey, string>> = {
   dashboard: '/',
   promotions: '/promotions',
+  insights: '/insights',
   users: '/users',
   print_promotions: '/print-promotions',
   distributor_promotions: '/distributor-promotions',
@@ -32,9 +33,9 @@ const HREF: Partial<Record<NavKey, string>> = {
  * Catalog group sits (its four links appear there once it is opened).
  */
 const SIDEBAR: Record<DemoRole, (NavKey | 'catalog')[]> = {
-  admin: ['dashboard', 'promotions', 'users', 'catalog', 'system_settings', 'audit_log', 'feedback_messages'],
-  cm: ['dashboard', 'promotions', 'users', 'catalog', 'feedback_messages'],
-  'cm-admin': ['dashboard', 'promotions', 'users', 'catalog', 'feedback_messages'],
+  admin: ['dashboard', 'promotions', 'insights', 'users', 'catalog', 'system_settings', 'audit_log', 'feedback_messages'],
+  cm: ['dashboard', 'promotions', 'insights', 'users', 'catalog', 'feedback_messages'],
+  'cm-admin': ['dashboard', 'promotions', 'insights', 'users', 'catalog', 'feedback_messages'],
   designer: ['dashboard', 'promotions', 'users', 'feedback_messages'],
   printer: ['dashboard', 'print_promotions', 'feedback_messages'],
   distributor: ['dashboard', 'distributor_promotions', 'feedback_messages'],

@@ -21,6 +21,7 @@ export const ROUTE_ACCESS = {
   '/user-promotions': ['user'],
   '/system-settings': ['admin'],
   '/audit-log': ['admin'],
+  '/insights': ['admin', 'cm', 'cm-admin'],
   '/feedback-messages': null,
   '/create-feedback': null,
   '/view-feedback': null,

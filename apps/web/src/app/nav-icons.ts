@@ -1,10 +1,11 @@
-import { FileUp, ScrollText, FolderTree, Home, Inbox, LayoutGrid, MessageSquare, Package, Printer, Settings, ShoppingBag, Store, Tags, Truck, Users, History, CalendarRange, type LucideIcon } from 'lucide-react';
+import { ChartColumn, FileUp, ScrollText, FolderTree, Home, Inbox, LayoutGrid, MessageSquare, Package, Printer, Settings, ShoppingBag, Store, Tags, Truck, Users, History, CalendarRange, type LucideIcon } from 'lucide-react';
 import type { AppRoute } from '@promo/shared';
 
 /** The sidebar's icon of each item of navigation.ts. */
 export const NAV_ICONS: Partial<Record<AppRoute, LucideIcon>> = {
   '/': Home,
   '/promotions': CalendarRange,
+  '/insights': ChartColumn,
   '/users': Users,
   '/print-promotions': Printer,
   '/distributor-promotions': Truck,

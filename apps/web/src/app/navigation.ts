@@ -13,6 +13,7 @@ export interface NavItem {
 export const NAV_ITEMS: NavItem[] = [
   { to: '/', label: 'dashboard' },
   { to: '/promotions', label: 'promotions' },
+  { to: '/insights', label: 'insights' },
   { to: '/users', label: 'users' },
   { to: '/print-promotions', label: 'print_promotions' },
   { to: '/distributor-promotions', label: 'distributor_promotions' },

@@ -72,6 +72,7 @@ export const routes: RouteObject[] = [
           guarded('/history-planner', () => import('@/features/company/pages/history-planner-page')),
           guarded('/system-settings', () => import('@/features/settings/pages/system-settings-page')),
           guarded('/audit-log', () => import('@/features/audit/pages/audit-log-page')),
+          guarded('/insights', () => import('@/features/insights/pages/insights-page')),
           guarded('/feedback-messages', () => import('@/features/feedback/pages/feedback-list-page')),
           guarded('/create-feedback', () => import('@/features/feedback/pages/create-feedback-page')),
           guarded('/view-feedback', () => import('@/features/feedback/pages/view-feedback-page')),
