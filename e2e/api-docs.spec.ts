@@ -9,6 +9,9 @@ import { expect, login, snap, test } from './fixtures';
  */
 
 test('an admin opens the API reference: the operations by area, under the CSP, tried with the bearer token', async ({ page }) => {
+  // Two full-page screenshots of Swagger UI's page of every operation (over 10,000 px tall) take
+  // most of the default 30 s on a busy machine; they timed out on two runs of 2026-11-26.
+  test.setTimeout(90_000);
   const problems: string[] = [];
   page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
   page.on('pageerror', (e) => problems.push(e.message));
