@@ -1,4 +1,4 @@
-import { expect, login, snap, test } from './fixtures';
+import { expect, login, test } from './fixtures';
 
 /*
  * The API reference: Swagger UI at /api/docs over /api/openapi.json, for a signed-in admin (API_DOCS
@@ -9,9 +9,9 @@ import { expect, login, snap, test } from './fixtures';
  */
 
 test('an admin opens the API reference: the operations by area, under the CSP, tried with the bearer token', async ({ page }) => {
-  // Two full-page screenshots of Swagger UI's page of every operation (over 10,000 px tall) take
-  // most of the default 30 s on a busy machine; they timed out on two runs of 2026-11-26.
-  test.setTimeout(90_000);
+  // Swagger UI's page of every operation is too tall for a full-page screenshot: it hung past 90 s
+  // on 2026-11-26. The screenshots here are of the screen only.
+  const shot = (name: string) => page.screenshot({ path: `test-results/screenshots/${name}.png` });
   const problems: string[] = [];
   page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
   page.on('pageerror', (e) => problems.push(e.message));
@@ -25,7 +25,7 @@ test('an admin opens the API reference: the operations by area, under the CSP, t
   const list = users.locator('.opblock').filter({ has: page.locator('.opblock-summary-operation-id', { hasText: /^users\.list$/ }) });
   await expect(list.locator('.opblock-summary-method')).toHaveText('GET');
   await expect(list.locator('.opblock-summary-path')).toHaveText('/api/users');
-  await snap(page, 'api-docs');
+  await shot('api-docs');
 
   await page.getByRole('button', { name: 'Authorize' }).first().click();
   await page.locator('#auth-bearer-value').fill(bearerToken);
@@ -36,7 +36,7 @@ test('an admin opens the API reference: the operations by area, under the CSP, t
   await list.getByRole('button', { name: 'Execute' }).click();
   await expect(list.locator('.live-responses-table tbody .response-col_status').first()).toHaveText('200');
   await expect(list.locator('.live-responses-table .microlight').first()).toContainText('"users_list"');
-  await snap(page, 'api-docs-try-it-out');
+  await shot('api-docs-try-it-out');
 
   // A refused script or request (the CSP is script-src 'self', connect-src 'self') shows up as a console error.
   expect(problems).toEqual([]);
