@@ -11,6 +11,7 @@ import { expect, login, test } from './fixtures';
 test('an admin opens the API reference: the operations by area, under the CSP, tried with the bearer token', async ({ page }) => {
   // Swagger UI's page of every operation is too tall for a full-page screenshot: it hung past 90 s
   // on 2026-11-26. The screenshots here are of the screen only.
+  test.setTimeout(60_000);
   const shot = (name: string) => page.screenshot({ path: `test-results/screenshots/${name}.png` });
   const problems: string[] = [];
   page.on('console', (m) => m.type() === 'error' && problems.push(m.text()));
@@ -18,7 +19,9 @@ test('an admin opens the API reference: the operations by area, under the CSP, t
   const { bearerToken } = await login(page, 'admin');
 
   await page.goto('/api/docs');
-  await expect(page.getByRole('heading', { name: 'Promo print API' })).toBeVisible();
+  // Swagger UI parses its 1 MB bundle and resolves the whole document before it draws anything:
+  // 1.5 s on a quiet machine, 7.3 s at a 6× slower CPU — past the default wait on a busy CI box.
+  await expect(page.getByRole('heading', { name: 'Promo print API' })).toBeVisible({ timeout: 30_000 });
   // Swagger UI names a tag's heading with its collapse button: 'Users Collapse operation'.
   await expect(page.getByRole('heading', { level: 3, name: /^Users\b/ })).toBeVisible();
   const users = page.locator('.opblock-tag-section').filter({ has: page.getByRole('link', { name: 'Users', exact: true }) });

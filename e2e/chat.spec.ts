@@ -117,7 +117,8 @@ test('a designer and a cm chat live: files, rating, reply, edit, delete and read
 
     // The cm opens the chat: the message is read, the designer's check turns double without a reload.
     await cm.goto(designUrl(design!));
-    await expect(messageWith(cm, first)).toBeVisible();
+    // The design page and its chat chunk load first: on two busy CI cores that passed 7 s once.
+    await expect(messageWith(cm, first)).toBeVisible({ timeout: 15_000 });
     await expect(messageWith(designer, first).getByRole('img', { name: EN.chat.read })).toBeVisible();
 
     // A text and a Sketch image appear live for the cm.

@@ -108,7 +108,7 @@ for (const lang of ['no', 'en'] as Lang[]) {
         page,
         axe,
         lang,
-        [L.nav.dashboard, L.nav.promotions, L.nav.users, L.nav.feedback_messages],
+        [L.nav.dashboard, L.nav.promotions, L.nav.insights, L.nav.users, L.nav.feedback_messages],
         { name: L.nav.promotions, url: /\/promotions/ },
         `phone-cm-drawer-${lang}`,
       );

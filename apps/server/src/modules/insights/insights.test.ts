@@ -145,7 +145,7 @@ async function build() {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({ ownDatabase: true });
+  t = await createTestApp({}, { ownDatabase: true });
   [admin, cm, cm2] = await Promise.all([t.login('admin'), t.login('cm'), t.loginAs('cm2@demo.no', 'Demo2026')]);
   await build();
 });
