@@ -158,7 +158,7 @@ describe('catalogue import of products', () => {
     ws.addRow([]);
     const buffer = Buffer.from(await wb.xlsx.writeBuffer());
     const job = await runImport('varer.xlsx', buffer, 'products', 'apply', cmAdmin);
-    expect(job).toMatchObject({ status: 'done', total: 2, created: 2, updated: 0, error_count: 0, file_name: 'varer.xlsx' });
+    expect(job, JSON.stringify(job)).toMatchObject({ status: 'done', total: 2, created: 2, updated: 0, error_count: 0, file_name: 'varer.xlsx' });
     const rows = await t.database.db.select().from(products).where(inArray(products.ean, eans.map(Number)));
     expect(rows.map((r) => [r.name, r.price_per_item]).sort()).toEqual([['Brunost', '39.90'], ['Hvitost', '59.00']]);
     // Another cm-admin's or admin's jobs are theirs: cm-admin reads its own, the admin every one.
