@@ -4,6 +4,10 @@ export default defineProject({
   test: {
     name: 'server',
     environment: 'node',
+    // The test files of a worker share one module graph instead of importing the app afresh each
+    // (3.5 s per file): 263 s → 189 s for the server suite on PostgreSQL. Nothing here mocks modules;
+    // every file builds its own app, database and storage.
+    isolate: false,
     include: ['src/**/*.test.ts'],
     globalSetup: ['src/test/global-setup.ts', 'src/test/push-ca-setup.ts'],
     testTimeout: 30_000,
