@@ -81,6 +81,7 @@ check('bundle budget', 'node', ['scripts/bundle-budget.mjs']);
 
 console.log('\n=== browser tests (playwright, Debian chromium)');
 const pwJson = 'test-results/e2e-report.json';
+const slowest = [];
 fs.rmSync(pwJson, { force: true });
 const pw = run('npx', ['playwright', 'test', '--reporter=list,json'], {
   PLAYWRIGHT_JSON_OUTPUT_FILE: pwJson,
@@ -93,11 +94,18 @@ if (fs.existsSync(pwJson)) {
   results.push({ name: 'playwright', passed: s.expected, failed, seconds: pw.seconds });
   const walk = (suite) => {
     for (const spec of suite.specs ?? []) {
-      for (const test of spec.tests) if (test.status !== 'expected' && test.status !== 'skipped') failures.push(`playwright (${test.status}): ${spec.file}:${spec.line} › ${spec.title}`);
+      for (const test of spec.tests) {
+        if (test.status !== 'expected' && test.status !== 'skipped') failures.push(`playwright (${test.status}): ${spec.file}:${spec.line} › ${spec.title}`);
+        const ms = (test.results ?? []).reduce((n, r) => n + (r.duration ?? 0), 0);
+        slowest.push({ ms, name: `${spec.file}:${spec.line} › ${spec.title}` });
+      }
     }
     for (const child of suite.suites ?? []) walk(child);
   };
   for (const suite of JSON.parse(fs.readFileSync(pwJson, 'utf8')).suites) walk(suite);
+  // Where the browser tests' time goes, for keeping CI within its budget.
+  console.log('\nslowest browser tests:');
+  for (const t of slowest.sort((a, b) => b.ms - a.ms).slice(0, 15)) console.log(`${(t.ms / 1000).toFixed(1).padStart(7)} s  ${t.name}`);
 } else {
   results.push({ name: 'playwright', passed: 0, failed: 1, seconds: pw.seconds });
 }
