@@ -1,6 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { CostInsights } from '@promo/shared';
 import type { Db } from '../../db/client';
+import { oneStatement } from './one-statement';
 import { inCategories, inGroup, inRange, stationName, type InsightsScope } from './scope';
 
 /**
@@ -37,41 +38,29 @@ const designCosts = sql`
 
 const money = (expr: string) => sql.raw(`to_char(coalesce(${expr}, 0), 'FM999999999990.00')`);
 
-async function rows<T>(db: Db, scope: InsightsScope, select: SQL): Promise<T[]> {
-  return (await db.execute(sql`with ${lines(scope)}, ${designCosts} ${select}`)).rows as unknown as T[];
-}
-
 export async function costInsights(db: Db, scope: InsightsScope): Promise<CostInsights> {
-  const [byMonth, byPromotion, byCategory, topSurfaces, byGroup, topStations, totals] = await Promise.all([
-    rows<CostInsights['by_month'][number]>(db, scope, sql`
+  type Lists = Omit<CostInsights, 'range' | 'total' | 'per_station_mean'> & { totals: { total: string; per_station_mean: string }[] };
+  const lists = await oneStatement<Lists>(db, sql`with ${lines(scope)}, ${designCosts}`, {
+    by_month: sql`
       select to_char(period_from, 'YYYY-MM') as month, category_id, category, ${money('sum(cost)')} as total
-      from design_costs group by 1, 2, 3 order by 1, 3`),
-    rows<CostInsights['by_promotion'][number]>(db, scope, sql`
+      from design_costs group by 1, 2, 3 order by 1, 3`,
+    by_promotion: sql`
       select promotion_id, promotion as name, to_char(period_from, 'YYYY-MM-DD') as period_from, ${money('sum(cost)')} as total
-      from design_costs group by promotion_id, promotion, period_from order by period_from, promotion_id`),
-    rows<CostInsights['by_category'][number]>(db, scope, sql`
-      select category_id, category, ${money('sum(cost)')} as total from design_costs group by 1, 2 order by sum(cost) desc, category`),
-    rows<CostInsights['top_surfaces'][number]>(db, scope, sql`
-      select surface_id, surface as name, ${money('sum(cost)')} as total from design_costs group by 1, 2 order by sum(cost) desc, surface_id limit 10`),
-    rows<CostInsights['by_group'][number]>(db, scope, sql`
+      from design_costs group by promotion_id, promotion, period_from order by period_from, promotion_id`,
+    by_category: sql`
+      select category_id, category, ${money('sum(cost)')} as total from design_costs group by 1, 2 order by sum(cost) desc, category`,
+    top_surfaces: sql`
+      select surface_id, surface as name, ${money('sum(cost)')} as total from design_costs group by 1, 2 order by sum(cost) desc, surface_id limit 10`,
+    by_group: sql`
       select station_group as "group", ${money('sum(amount * price)')} as total, count(distinct station_id)::int as stations
-      from lines group by 1 order by 1 nulls last`),
-    rows<CostInsights['top_stations'][number]>(db, scope, sql`
+      from lines group by 1 order by 1 nulls last`,
+    top_stations: sql`
       select station_id, station as name, station_group as "group", ${money('sum(amount * price)')} as total
-      from lines group by 1, 2, 3 order by sum(amount * price) desc, station_id limit 10`),
-    rows<{ total: string; per_station_mean: string }>(db, scope, sql`
+      from lines group by 1, 2, 3 order by sum(amount * price) desc, station_id limit 10`,
+    totals: sql`
       select (select ${money('sum(cost)')} from design_costs) as total,
-             (select ${money('round(sum(amount * price) / nullif(count(distinct station_id), 0), 2)')} from lines) as per_station_mean`),
-  ]);
-  return {
-    range: scope.range,
-    by_month: byMonth,
-    by_promotion: byPromotion,
-    by_category: byCategory,
-    top_surfaces: topSurfaces,
-    by_group: byGroup,
-    top_stations: topStations,
-    total: totals[0]!.total,
-    per_station_mean: totals[0]!.per_station_mean,
-  };
+             (select ${money('round(sum(amount * price) / nullif(count(distinct station_id), 0), 2)')} from lines) as per_station_mean`,
+  });
+  const { totals, ...rest } = lists;
+  return { range: scope.range, ...rest, total: totals[0]!.total, per_station_mean: totals[0]!.per_station_mean };
 }

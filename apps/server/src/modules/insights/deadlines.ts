@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { DeadlineInsights, Milestone } from '@promo/shared';
+import type { DeadlineInsights } from '@promo/shared';
 import type { Db } from '../../db/client';
 import { dueDays } from './milestone-days';
+import { oneStatement } from './one-statement';
 import { inCategories, inRange, type InsightsScope } from './scope';
 
 /**
@@ -74,22 +75,16 @@ export async function deadlineInsights(db: Db, scope: InsightsScope): Promise<De
   const base = sql`with ${promotionsInScope}, ${await dueDays(db)}, ${doneAt(scope.today)}`;
   const counts = (extra: string) =>
     sql.raw(`count(*) filter (where state = 'on_time')::int as on_time, count(*) filter (where state = 'late')::int as late, count(*) filter (where state = 'open_late')::int as open_late${extra}`);
-  const [milestones, byMonth, late] = await Promise.all([
-    db.execute<DeadlineInsights['milestones'][number] & Record<string, unknown>>(sql`${base}
-      select milestone, ${counts('')} from judged group by milestone, ord order by ord`),
-    db.execute<DeadlineInsights['by_month'][number] & Record<string, unknown>>(sql`${base}
+  const lists = await oneStatement<Omit<DeadlineInsights, 'range'>>(db, base, {
+    milestones: sql`select milestone, ${counts('')} from judged group by milestone, ord order by ord`,
+    by_month: sql`
       select to_char(due_on, 'YYYY-MM') as month, milestone, ${counts('')} from judged
-      where state in ('on_time', 'late', 'open_late') group by 1, milestone, ord order by 1, ord`),
-    db.execute<DeadlineInsights['late'][number] & Record<string, unknown>>(sql`${base}
+      where state in ('on_time', 'late', 'open_late') group by 1, milestone, ord order by 1, ord`,
+    late: sql`
       select j.promotion_id, p.name, j.milestone, to_char(j.due_on, 'YYYY-MM-DD') as due_on, to_char(j.done_on, 'YYYY-MM-DD') as done_on,
              (coalesce(j.done_on, ${scope.today}::date) - j.due_on)::int as days_late
       from judged j join promotions_in_scope p on p.id = j.promotion_id
-      where j.state in ('late', 'open_late') order by j.due_on desc, j.promotion_id, j.ord limit 50`),
-  ]);
-  return {
-    range: scope.range,
-    milestones: milestones.rows.map((r) => ({ ...r, milestone: r.milestone as Milestone })),
-    by_month: byMonth.rows,
-    late: late.rows,
-  };
+      where j.state in ('late', 'open_late') order by j.due_on desc, j.promotion_id, j.ord limit 50`,
+  });
+  return { range: scope.range, ...lists };
 }

@@ -1,7 +1,8 @@
 import { sql } from 'drizzle-orm';
-import type { DeliveryInsights, StationDelivery } from '@promo/shared';
+import type { DeliveryInsights } from '@promo/shared';
 import type { Db } from '../../db/client';
 import { dueDays } from './milestone-days';
+import { oneStatement } from './one-statement';
 import { inCategories, inGroup, inRange, stationName, type InsightsScope } from './scope';
 
 /**
@@ -61,24 +62,18 @@ async function perStation(db: Db, scope: InsightsScope) {
 }
 
 export async function deliveryInsights(db: Db, scope: InsightsScope): Promise<DeliveryInsights> {
-  const base = await perStation(db, scope);
   const cols = sql.raw('station_id, name, "group", parcels, confirmed_in_time, problems, surfaces, photographed, follow_up_promotion_id');
-  const [byGroup, late, withoutPhotos] = await Promise.all([
-    db.execute(sql`${base}
+  const lists = await oneStatement<Omit<DeliveryInsights, 'range'>>(db, await perStation(db, scope), {
+    by_group: sql`
       select "group", count(*)::int as stations, sum(parcels)::int as parcels, sum(confirmed_in_time)::int as confirmed_in_time,
              sum(problems)::int as problems, sum(surfaces)::int as surfaces, sum(photographed)::int as photographed
-      from stations group by "group" order by "group" nulls last`),
-    db.execute(sql`${base}
+      from stations group by "group" order by "group" nulls last`,
+    late_stations: sql`
       select ${cols} from stations where confirmed_in_time < parcels
-      order by parcels - confirmed_in_time desc, confirmed_in_time::float / parcels, station_id limit 20`),
-    db.execute(sql`${base}
+      order by parcels - confirmed_in_time desc, confirmed_in_time::float / parcels, station_id limit 20`,
+    without_photos: sql`
       select ${cols} from stations where photographed < surfaces
-      order by surfaces - photographed desc, photographed::float / surfaces, station_id limit 20`),
-  ]);
-  return {
-    range: scope.range,
-    by_group: byGroup.rows as unknown as DeliveryInsights['by_group'],
-    late_stations: late.rows as unknown as StationDelivery[],
-    without_photos: withoutPhotos.rows as unknown as StationDelivery[],
-  };
+      order by surfaces - photographed desc, photographed::float / surfaces, station_id limit 20`,
+  });
+  return { range: scope.range, ...lists };
 }

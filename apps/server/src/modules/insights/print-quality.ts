@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { PrintQualityInsights } from '@promo/shared';
 import type { Db } from '../../db/client';
+import { oneStatement } from './one-statement';
 import { inCategories, inRange, type InsightsScope } from './scope';
 
 /** Every HQ file sent in the chat of a design in scope (replaced ones too) with its finished preflight. */
@@ -17,21 +18,17 @@ const checkedFiles = (scope: InsightsScope) => sql`
   )`;
 
 export async function printQualityInsights(db: Db, scope: InsightsScope): Promise<PrintQualityInsights> {
-  const [byDesigner, byCheck] = await Promise.all([
-    db.execute(sql`${checkedFiles(scope)}
+  const lists = await oneStatement<Omit<PrintQualityInsights, 'range'>>(db, checkedFiles(scope), {
+    by_designer: sql`
       select c.sender_id as designer_id, nullif(trim(coalesce(u.name, '') || ' ' || coalesce(u.surname, '')), '') as designer,
              count(*)::int as files, count(*) filter (where c.status = 'errors')::int as errors, count(*) filter (where c.status = 'warnings')::int as warnings
       from checked c left join users u on u.id = c.sender_id
-      group by 1, 2 order by errors desc, warnings desc, designer_id`),
-    db.execute(sql`${checkedFiles(scope)}
+      group by 1, 2 order by errors desc, warnings desc, designer_id`,
+    by_check: sql`
       select x->>'check' as "check", count(*) filter (where x->>'level' = 'error')::int as errors, count(*) filter (where x->>'level' = 'warning')::int as warnings
       from checked c cross join lateral jsonb_array_elements(c.checks) x
       where x->>'level' in ('error', 'warning')
-      group by 1 order by errors desc, warnings desc, 1`),
-  ]);
-  return {
-    range: scope.range,
-    by_designer: byDesigner.rows as unknown as PrintQualityInsights['by_designer'],
-    by_check: byCheck.rows as unknown as PrintQualityInsights['by_check'],
-  };
+      group by 1 order by errors desc, warnings desc, 1`,
+  });
+  return { range: scope.range, ...lists };
 }

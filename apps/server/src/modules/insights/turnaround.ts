@@ -1,6 +1,7 @@
-import { sql, type SQL } from 'drizzle-orm';
+import { sql } from 'drizzle-orm';
 import type { TurnaroundFigures, TurnaroundInsights } from '@promo/shared';
 import type { Db } from '../../db/client';
+import { oneStatement } from './one-statement';
 import { inCategories, inRange, type InsightsScope } from './scope';
 
 /**
@@ -88,20 +89,16 @@ function toFigures(r: Row): TurnaroundFigures {
   };
 }
 
-async function grouped(db: Db, scope: InsightsScope, select: SQL) {
-  return (await db.execute(sql`${steps(scope)} ${select}`)).rows as Row[];
-}
-
 export async function turnaroundInsights(db: Db, scope: InsightsScope): Promise<TurnaroundInsights> {
-  const [byCategory, byDesigner] = await Promise.all([
-    grouped(db, scope, sql`select s.category_id, c.name as category, ${figures} from spans s join categories c on c.id = s.category_id group by 1, 2 order by 2`),
-    grouped(db, scope, sql`
+  const lists = await oneStatement<{ by_category: Row[]; by_designer: Row[] }>(db, steps(scope), {
+    by_category: sql`select s.category_id, c.name as category, ${figures} from spans s join categories c on c.id = s.category_id group by 1, 2 order by 2`,
+    by_designer: sql`
       select s.designer_id, nullif(trim(coalesce(u.name, '') || ' ' || coalesce(u.surname, '')), '') as designer, ${figures}
-      from spans s left join users u on u.id = s.designer_id group by 1, 2 order by 2 nulls last`),
-  ]);
+      from spans s left join users u on u.id = s.designer_id group by 1, 2 order by 2 nulls last`,
+  });
   return {
     range: scope.range,
-    by_category: byCategory.map((r) => ({ category_id: r.category_id as number, category: r.category as string, ...toFigures(r) })),
-    by_designer: byDesigner.map((r) => ({ designer_id: (r.designer_id as number | null) ?? null, designer: (r.designer as string | null) ?? null, ...toFigures(r) })),
+    by_category: lists.by_category.map((r) => ({ category_id: r.category_id as number, category: r.category as string, ...toFigures(r) })),
+    by_designer: lists.by_designer.map((r) => ({ designer_id: (r.designer_id as number | null) ?? null, designer: (r.designer as string | null) ?? null, ...toFigures(r) })),
   };
 }
