@@ -8,3 +8,4 @@ export * from './schema/stations';
 export * from './schema/print-flow';
 export * from './schema/messages';
 export * from './schema/system';
+export * from './schema/insights';

@@ -2,45 +2,48 @@ import { sql } from 'drizzle-orm';
 import type { CostInsights } from '@promo/shared';
 import type { Db } from '../../db/client';
 import { oneStatement } from './one-statement';
-import { inCategories, inGroup, inRange, stationName, type InsightsScope } from './scope';
+import { inCategories, inFigureCategories, inGroup, inRange, stationName, type InsightsScope } from './scope';
 
 /**
- * The amounts the promotions in scope were sent to the printers with (print_report_amounts: frozen
- * at sending), one row per station and design, with what prices them (decision 038).
+ * The promotions in scope sent to the printers, and each design's print total as the report computes
+ * it: (Σ amounts + ⌈Σ × percent / 100⌉) × the surface's price, over the stations in scope — from the
+ * read model's sums per design and station group (decision 039), not the amounts themselves.
  */
-const lines = (scope: InsightsScope) => sql`
-  lines as (
-    select a.promotion_id, a.station_id, a.psd_id, a.amount, ps.surface_id, s.name as surface, s.price,
-           d.category_id, c.name as category, r.percent, p.name as promotion, p.period_from,
-           u."group" as station_group, ${stationName('u')} as station
-    from print_report_amounts a
-    join print_reports r on r.promotion_id = a.promotion_id
-    join promotions p on p.id = a.promotion_id
+const designCosts = (scope: InsightsScope) => sql`
+  sent as (
+    select p.id, p.name, p.period_from, r.percent from promotions p join print_reports r on r.promotion_id = p.id
+    where ${inRange(scope, sql`p.period_from`)}
+  ),
+  design_costs as (
+    select a.psd_id, a.promotion_id, min(p.name) as promotion, min(p.period_from) as period_from, d.category_id, min(c.name) as category,
+           ps.surface_id, min(s.name) as surface,
+           (sum(a.amount) + ceil(sum(a.amount) * min(p.percent) / 100.0)) * min(s.price) as cost
+    from insight_design_amounts a
+    join sent p on p.id = a.promotion_id
     join promotion_surface_designs ps on ps.id = a.psd_id
     join designs d on d.id = ps.design_id
     join categories c on c.id = d.category_id
     join surfaces s on s.id = ps.surface_id
-    join users u on u.id = a.station_id
-    where ${inRange(scope, sql`p.period_from`)} and ${inCategories(scope, sql`d.category_id`)} and ${inGroup(scope, sql`u."group"`)}
+    where ${inCategories(scope, sql`d.category_id`)} and ${inGroup(scope, sql`a.station_group`)}
+    group by a.psd_id, a.promotion_id, d.category_id, ps.surface_id
   )`;
 
-/**
- * Each design's print total as the report computes it: (Σ amounts + ⌈Σ × percent / 100⌉) × the
- * surface's price, over the stations in scope.
- */
-const designCosts = sql`
-  design_costs as (
-    select psd_id, promotion_id, min(promotion) as promotion, min(period_from) as period_from, category_id, min(category) as category,
-           surface_id, min(surface) as surface,
-           (sum(amount) + ceil(sum(amount) * min(percent) / 100.0)) * min(price) as cost
-    from lines group by psd_id, promotion_id, category_id, surface_id
+/** Each station's own amounts × price in scope (the percent extra is no station's). */
+const stationCosts = (scope: InsightsScope) => sql`
+  station_costs as (
+    select f.station_id, ${stationName('u')} as station, u."group" as station_group, sum(f.value) as value
+    from insight_station_figures f
+    join sent p on p.id = f.promotion_id
+    join users u on u.id = f.station_id
+    where ${inFigureCategories(scope, sql`f.category_id`)} and ${inGroup(scope, sql`u."group"`)}
+    group by f.station_id, u.company_name, u.name, u.surname, u."group"
   )`;
 
 const money = (expr: string) => sql.raw(`to_char(coalesce(${expr}, 0), 'FM999999999990.00')`);
 
 export async function costInsights(db: Db, scope: InsightsScope): Promise<CostInsights> {
   type Lists = Omit<CostInsights, 'range' | 'total' | 'per_station_mean'> & { totals: { total: string; per_station_mean: string }[] };
-  const lists = await oneStatement<Lists>(db, sql`with ${lines(scope)}, ${designCosts}`, {
+  const lists = await oneStatement<Lists>(db, sql`with ${designCosts(scope)}, ${stationCosts(scope)}`, {
     by_month: sql`
       select to_char(period_from, 'YYYY-MM') as month, category_id, category, ${money('sum(cost)')} as total
       from design_costs group by 1, 2, 3 order by 1, 3`,
@@ -52,14 +55,14 @@ export async function costInsights(db: Db, scope: InsightsScope): Promise<CostIn
     top_surfaces: sql`
       select surface_id, surface as name, ${money('sum(cost)')} as total from design_costs group by 1, 2 order by sum(cost) desc, surface_id limit 10`,
     by_group: sql`
-      select station_group as "group", ${money('sum(amount * price)')} as total, count(distinct station_id)::int as stations
-      from lines group by 1 order by 1 nulls last`,
+      select station_group as "group", ${money('sum(value)')} as total, count(*)::int as stations
+      from station_costs group by 1 order by 1 nulls last`,
     top_stations: sql`
-      select station_id, station as name, station_group as "group", ${money('sum(amount * price)')} as total
-      from lines group by 1, 2, 3 order by sum(amount * price) desc, station_id limit 10`,
+      select station_id, station as name, station_group as "group", ${money('value')} as total
+      from station_costs order by value desc, station_id limit 10`,
     totals: sql`
       select (select ${money('sum(cost)')} from design_costs) as total,
-             (select ${money('round(sum(amount * price) / nullif(count(distinct station_id), 0), 2)')} from lines) as per_station_mean`,
+             (select ${money('round(sum(value) / nullif(count(*), 0), 2)')} from station_costs) as per_station_mean`,
   });
   const { totals, ...rest } = lists;
   return { range: scope.range, ...rest, total: totals[0]!.total, per_station_mean: totals[0]!.per_station_mean };

@@ -3,12 +3,13 @@ import type { DeliveryInsights } from '@promo/shared';
 import type { Db } from '../../db/client';
 import { dueDays } from './milestone-days';
 import { oneStatement } from './one-statement';
-import { inCategories, inGroup, inRange, stationName, type InsightsScope } from './scope';
+import { inFigureCategories, inGroup, inRange, stationName, type InsightsScope } from './scope';
 
 /**
  * Per station and promotion sent to the printers in scope (decision 038): the distributor's parcels
  * (holding a design in scope), how many the station confirmed by the delivered milestone, how many
- * it reported a problem with; the surfaces it received (amount > 0) and of them those it photographed.
+ * it reported a problem with; the surfaces it received and of them those it photographed — read from
+ * the read model (decision 039): each parcel's categories, each station's surfaces and photos.
  */
 async function perStation(db: Db, scope: InsightsScope) {
   return sql`
@@ -25,20 +26,15 @@ async function perStation(db: Db, scope: InsightsScope) {
              count(*) filter (where dp.receipt_status = 'problem')::int as problems
       from distributor_parcels dp
       join delivered dl on dl.promotion_id = dp.promotion_id
-      where exists (
-        select 1 from distributor_parcel_items i join promotion_surface_designs ps on ps.id = i.psd_id join designs d on d.id = ps.design_id
-        where i.parcel_id = dp.id and ${inCategories(scope, sql`d.category_id`)})
+      join insight_parcel_categories pc on pc.parcel_id = dp.id
+      where ${scope.categories === null ? sql`true` : sql`pc.categories && ${sql.param(scope.categories)}::int[]`}
       group by 1, 2
     ),
     received as (
-      select a.promotion_id, a.station_id, count(distinct ps.surface_id)::int as surfaces,
-             count(distinct ps.surface_id) filter (where exists (
-               select 1 from placement_photos ph where ph.promotion_id = a.promotion_id and ph.station_id = a.station_id and ph.surface_id = ps.surface_id))::int as photographed
-      from print_report_amounts a
-      join promotions_in_scope pr on pr.id = a.promotion_id
-      join promotion_surface_designs ps on ps.id = a.psd_id
-      join designs d on d.id = ps.design_id
-      where ${inCategories(scope, sql`d.category_id`)}
+      select f.promotion_id, f.station_id, sum(f.surfaces)::int as surfaces, sum(f.photographed)::int as photographed
+      from insight_station_figures f
+      join promotions_in_scope pr on pr.id = f.promotion_id
+      where ${inFigureCategories(scope, sql`f.category_id`)}
       group by 1, 2
     ),
     station_promotion as (

@@ -326,3 +326,32 @@ describe('who may ask', () => {
     expect(Number(to.slice(0, 4)) - Number(from.slice(0, 4))).toBe(1);
   });
 });
+
+describe('the read model (decision 039)', () => {
+  // Last: it changes the chain. Each change goes in as a plain statement, as an import or a script would.
+  it('follows a surface’s price, a station’s group, a photo removed and a design’s category', async () => {
+    const db = t.database.db;
+    await db.update(surfaces).set({ price: '30.00' }).where(eq(surfaces.id, ids.S2));
+    // X2: 4 × 30.00; X3: 10 × 30.00; station A: 3 × 100.50 + 2 × 30.00 + 10 × 30.00.
+    let cost = await get('cost');
+    expect(cost.by_promotion.map((r: { total: string }) => r.total)).toEqual(['1527.00', '300.00']);
+    expect(cost.top_stations[0]).toEqual({ station_id: ids.A, name: 'Stasjon A', group: 'RBA', total: '661.50' });
+
+    await db.update(users).set({ group: 'RBA' }).where(eq(users.id, ids.C));
+    // C: 5 × 100.50 + 1 × 30.00 joins A 661.50 and B 402.00.
+    cost = await get('cost');
+    expect(cost.by_group).toEqual([{ group: 'RBA', total: '1596.00', stations: 3 }]);
+    expect((await get('cost', { group: 'DO' })).total).toBe('0.00');
+
+    await db.delete(placementPhotos).where(eq(placementPhotos.station_id, ids.A));
+    expect((await get('delivery')).by_group).toEqual([
+      { group: 'RBA', stations: 3, parcels: 4, confirmed_in_time: 1, problems: 1, surfaces: 6, photographed: 0 },
+    ]);
+
+    const storeDesign = (await db.select().from(promotionSurfaceDesigns).where(eq(promotionSurfaceDesigns.id, ids.X2)))[0]!.design_id;
+    await db.update(designs).set({ category_id: (await db.select().from(categories).where(eq(categories.name, 'Fuel')))[0]!.id }).where(eq(designs.id, storeDesign));
+    expect((await get('cost', {}, cm2)).top_stations).toEqual([]);
+    expect((await get('cost', {}, cm)).total).toBe('1827.00');
+    expect((await get('delivery', {}, cm2)).by_group).toEqual([]);
+  });
+});

@@ -44,6 +44,15 @@ export function inCategories(scope: InsightsScope, column: SQL): SQL {
   return sql`${column} = any(${sql.param(scope.categories)}::int[])`;
 }
 
+/**
+ * The rows of insight_station_figures a scope reads: the every-category row (0) without a category
+ * limit, else the rows of its categories (summed: decision 039).
+ */
+export function inFigureCategories(scope: InsightsScope, column: SQL): SQL {
+  if (scope.categories === null) return sql`${column} = 0`;
+  return inCategories(scope, column);
+}
+
 /** `column` is the scope's station group (always true without one). */
 export function inGroup(scope: InsightsScope, column: SQL): SQL {
   return scope.group === null ? sql`true` : sql`${column} = ${scope.group}`;
