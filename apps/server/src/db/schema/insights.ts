@@ -1,10 +1,11 @@
 /**
  * The insights' read model (decision 039): totals per design and station group, per station and
- * category, and the categories of each parcel, so the insights page aggregates thousands of rows
- * instead of the 1.5 million frozen amounts of a chain. Kept by triggers (migration 0022) in the
- * transaction of every change they depend on; the app only reads them.
+ * category, the categories of each parcel and the steps of each design, so the insights page
+ * aggregates thousands of rows instead of a chain's 1.5 million frozen amounts and its whole chat
+ * history. Kept by triggers (migrations 0022, 0024) in the transaction of every change they depend
+ * on; the app only reads them.
  */
-import { index, integer, numeric, pgTable, primaryKey, text } from 'drizzle-orm/pg-core';
+import { doublePrecision, index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './people';
 import { distributorParcels } from './print-flow';
 import { promotionSurfaceDesigns, promotions } from './promotions';
@@ -53,4 +54,24 @@ export const insightParcelCategories = pgTable('insight_parcel_categories', {
     .primaryKey()
     .references(() => distributorParcels.id, { onDelete: 'cascade' }),
   categories: integer('categories').array().notNull(),
+});
+
+/**
+ * A design's steps for the turnaround and deadline figures: its first move out of Created, first Brief, first sketch in the chat, first
+ * Approved and first Completed, its rounds of Correction and the days it waited on the designer and
+ * on the managers (decision 038's whose-turn rule), from its status history and chat files.
+ */
+export const insightDesignSteps = pgTable('insight_design_steps', {
+  psd_id: integer('psd_id')
+    .primaryKey()
+    .references(() => promotionSurfaceDesigns.id, { onDelete: 'cascade' }),
+  /** Its first move out of Created (the brief milestone's moment, decision 038). */
+  left_created: timestamp('left_created', { withTimezone: true }),
+  brief: timestamp('brief', { withTimezone: true }),
+  sketch: timestamp('sketch', { withTimezone: true }),
+  approved: timestamp('approved', { withTimezone: true }),
+  completed: timestamp('completed', { withTimezone: true }),
+  corrections: integer('corrections').notNull(),
+  on_designer: doublePrecision('on_designer').notNull(),
+  on_manager: doublePrecision('on_manager').notNull(),
 });

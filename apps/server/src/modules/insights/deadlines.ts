@@ -9,14 +9,14 @@ import { inCategories, inRange, type InsightsScope } from './scope';
  * When each milestone of a promotion was done (decision 038): brief — the last live design's
  * first move out of Created; designs complete — the last design's first Completed (or the sending,
  * if sooner); sent — the print report; printed and delivered — their promotion events. A step done
- * without a recorded moment (before the status history existed) is left out of the shares.
+ * without a recorded moment (before the status history existed) is left out of the shares. The
+ * designs' moments come from the read model's insight_design_steps (decision 039).
  */
 const doneAt = (today: string) => sql`
   psd_times as (
-    select ps.id, ps.promotion_id, ps.status,
-           (select min(h.created_at) from design_status_changes h where h.psd_id = ps.id and h.from_status = 'Created') as left_created,
-           (select min(h.created_at) from design_status_changes h where h.psd_id = ps.id and h.to_status = 'Completed') as completed
+    select ps.id, ps.promotion_id, ps.status, st.left_created, st.completed
     from promotion_surface_designs ps
+    left join insight_design_steps st on st.psd_id = ps.id
     where ps.promotion_id in (select id from promotions_in_scope)
   ),
   per_promotion as (

@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { eq } from 'drizzle-orm';
+import { and, eq } from 'drizzle-orm';
 import { DEFAULT_MILESTONE_DAYS } from '@promo/shared';
 import {
   categories,
@@ -353,5 +353,20 @@ describe('the read model (decision 039)', () => {
     expect((await get('cost', {}, cm2)).top_stations).toEqual([]);
     expect((await get('cost', {}, cm)).total).toBe('1827.00');
     expect((await get('delivery', {}, cm2)).by_group).toEqual([]);
+  });
+
+  it('follows the status history and the chat’s files of a design', async () => {
+    const db = t.database.db;
+    // Fuel holds all four designs since the test above; X2's one round of Correction gives 0.25.
+    // A round for X1 as well: two over four.
+    await db.insert(designStatusChanges).values({ psd_id: ids.X1, from_status: 'Completed', to_status: 'Correction', cause: 'edit', created_at: at('2020-02-06') });
+    const fuel = (await get('turnaround')).by_category.find((r: { category: string }) => r.category === 'Fuel');
+    expect(fuel).toMatchObject({ designs: 4, correction_rounds: 0.5 });
+    // X2's first sketch (02-01) removed: brief 01-30 → sketch 02-05 is 6 days, not 2; brief → sketch
+    // over X1 5, X2 6, X3 5 has its 90th percentile at 5.8 (it was 5 over 2, 5, 5).
+    const chat = (await db.select().from(chats).where(eq(chats.psd_id, ids.X2)))[0]!.id;
+    await db.delete(chatMessages).where(and(eq(chatMessages.chat_id, chat), eq(chatMessages.message_id, 1)));
+    const x2 = (await get('turnaround')).by_category.find((r: { category: string }) => r.category === 'Fuel');
+    expect(x2.brief_to_sketch.p90).toBe(5.8);
   });
 });
