@@ -2,15 +2,18 @@
  * The insights' read model (decision 039): totals per design and station group, per station and
  * category, the categories of each parcel and the steps of each design, so the insights page
  * aggregates thousands of rows instead of a chain's 1.5 million frozen amounts and its whole chat
- * history. Kept by triggers (migrations 0022, 0024) in the transaction of every change they depend
+ * history. Kept by triggers (migration 0022) in the transaction of every change they depend
  * on; the app only reads them.
  */
-import { doublePrecision, index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { boolean, doublePrecision, index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './people';
 import { distributorParcels } from './print-flow';
 import { promotionSurfaceDesigns, promotions } from './promotions';
 
-/** Σ frozen amounts of a design over the stations of one group (null: stations without a group). */
+/**
+ * Σ frozen amounts of a design: once over every station (all_groups) and once per station group
+ * (null: stations without a group), with the design's category and surface.
+ */
 export const insightDesignAmounts = pgTable(
   'insight_design_amounts',
   {
@@ -20,11 +23,13 @@ export const insightDesignAmounts = pgTable(
     psd_id: integer('psd_id')
       .notNull()
       .references(() => promotionSurfaceDesigns.id, { onDelete: 'cascade' }),
+    category_id: integer('category_id').notNull(),
+    surface_id: integer('surface_id').notNull(),
+    all_groups: boolean('all_groups').notNull(),
     station_group: text('station_group'),
     amount: integer('amount').notNull(),
-    stations: integer('stations').notNull(),
   },
-  (t) => [index('insight_design_amounts_promotion_idx').on(t.promotion_id)],
+  (t) => [index('insight_design_amounts_promotion_idx').on(t.promotion_id, t.all_groups, t.station_group)],
 );
 
 /**
@@ -45,7 +50,7 @@ export const insightStationFigures = pgTable(
     surfaces: integer('surfaces').notNull(),
     photographed: integer('photographed').notNull(),
   },
-  (t) => [primaryKey({ columns: [t.category_id, t.promotion_id, t.station_id] })],
+  (t) => [primaryKey({ columns: [t.promotion_id, t.category_id, t.station_id] })],
 );
 
 /** The categories of the designs a distributor's parcel holds. */

@@ -33,7 +33,7 @@ async function perStation(db: Db, scope: InsightsScope) {
     received as (
       select f.promotion_id, f.station_id, sum(f.surfaces)::int as surfaces, sum(f.photographed)::int as photographed
       from insight_station_figures f
-      join promotions_in_scope pr on pr.id = f.promotion_id
+      join promotions_in_scope pr on pr.id = f.promotion_id and f.promotion_id = any(array(select id from promotions_in_scope))
       where ${inFigureCategories(scope, sql`f.category_id`)}
       group by 1, 2
     ),
