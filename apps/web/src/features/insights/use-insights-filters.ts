@@ -1,4 +1,4 @@
-import { useMemo } from 'react';
+import { useEffect, useMemo, useRef } from 'react';
 import { useSearchParams } from 'react-router';
 import { GROUPS, isDayString } from '@promo/shared';
 import type { InsightsFilters } from './api';
@@ -16,6 +16,10 @@ const NAMES = Object.keys(VALID) as (keyof InsightsFilters)[];
 /**
  * The filters of /insights in the URL's search params (from=, to=, category=, group=), so a reload,
  * back and a shared link show the same figures. Each change pushes a history entry.
+ *
+ * React Router's setter does not queue: two changes before the next render (a category picked, then
+ * a group at once) would each start from the same URL and the second would undo the first. The
+ * params written last are kept until the router renders them.
  */
 export function useInsightsFilters() {
   const [params, setParams] = useSearchParams();
@@ -23,14 +27,18 @@ export function useInsightsFilters() {
     () => Object.fromEntries(NAMES.map((k) => [k, VALID[k](params.get(k) ?? '') ? params.get(k)! : ''])) as unknown as InsightsFilters,
     [params],
   );
-  const setFilters = (patch: Partial<InsightsFilters>) =>
-    setParams((current) => {
-      const next = new URLSearchParams(current);
-      for (const [k, v] of Object.entries(patch)) {
-        if (v) next.set(k, v);
-        else next.delete(k);
-      }
-      return next;
-    });
+  const written = useRef<URLSearchParams | null>(null);
+  useEffect(() => {
+    written.current = null;
+  }, [params]);
+  const setFilters = (patch: Partial<InsightsFilters>) => {
+    const next = new URLSearchParams(written.current ?? params);
+    for (const [k, v] of Object.entries(patch)) {
+      if (v) next.set(k, v);
+      else next.delete(k);
+    }
+    written.current = next;
+    setParams(next);
+  };
   return { filters, setFilters };
 }

@@ -3,6 +3,7 @@ import { useTranslation } from 'react-i18next';
 import { Download, Table2 } from 'lucide-react';
 import type { InsightsRange } from '@promo/shared';
 import { Button } from '@/components/ui/button';
+import { toast } from '@/components/ui/use-toast';
 import type { ChartSpec } from '../charts/chart-spec';
 import { toCsv } from '../csv';
 import { saveFile } from '../download';
@@ -41,7 +42,13 @@ export function InsightChart<R>({ spec, range }: { spec: ChartSpec<R>; range: In
     saveFile(new Blob([csv], { type: 'text/csv;charset=utf-8' }), `${file}.csv`);
   };
   const downloadPng = async () => {
-    if (chart.current) saveFile(await chartPng(chart.current, spec.finding), `${file}.png`);
+    if (!chart.current) return;
+    try {
+      saveFile(await chartPng(chart.current, spec.finding), `${file}.png`);
+    } catch {
+      // The canvas may refuse (memory, a browser without OffscreenCanvas fonts): say so, the CSV still works.
+      toast({ variant: 'destructive', title: t('insights.png_failed') });
+    }
   };
 
   return (
