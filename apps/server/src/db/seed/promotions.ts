@@ -1,7 +1,7 @@
 import { asc, inArray } from 'drizzle-orm';
 import { osloDay } from '@promo/shared';
 import type { DbOrTx } from '../client';
-import { chats, designs, promotionEvents, promotions, promotionSurfaceDesigns, promotionSurfaces, surfaces, systemSettings, users } from '../schema';
+import { chats, designs, designStatusChanges, promotionEvents, promotions, promotionSurfaceDesigns, promotionSurfaces, surfaces, systemSettings, users } from '../schema';
 
 const day = 24 * 3600_000;
 
@@ -84,7 +84,38 @@ export async function seedPromotions(db: DbOrTx): Promise<{ id: number; step: Pr
       )
       .returning({ id: promotionSurfaceDesigns.id });
     await db.insert(chats).values(psds.map((d) => ({ psd_id: d.id })));
+    const history = psds.flatMap((d, i) => statusHistory(d.id, statuses[i]!, now + p.from * day, i, id(p.manager)));
+    if (history.length) await db.insert(designStatusChanges).values(history);
     if (p.step) flow.push({ id: row!.id, step: p.step });
   }
   return flow;
+}
+
+/**
+ * How a demo design reached its status, counted back from the period's first day, so the insights'
+ * turnaround and deadline sections have a history to show: Brief 50 days before, a Correction 40
+ * days before, Approved 38 and Completed 32 — the fourth design of some promotions a week later (late for
+ * the designs-complete milestone, 28 days before).
+ */
+function statusHistory(psdId: number, status: string, periodStart: number, index: number, by: number | null) {
+  const late = index === 3 && psdId % 3 === 0 ? 7 : 0;
+  const at = (daysBefore: number) => new Date(periodStart - (daysBefore - late) * day);
+  const move = (from_status: string, to_status: string, daysBefore: number) => ({
+    psd_id: psdId,
+    from_status,
+    to_status,
+    cause: 'edit' as const,
+    changed_by_id: by,
+    created_at: at(daysBefore),
+  });
+  switch (status) {
+    case 'Brief':
+      return [move('Created', 'Brief', 50)];
+    case 'Correction':
+      return [move('Created', 'Brief', 50), move('Brief', 'Correction', 40)];
+    case 'Completed':
+      return [move('Created', 'Brief', 50), move('Brief', 'Approved', 38), move('Approved', 'Completed', 32)];
+    default:
+      return [];
+  }
 }

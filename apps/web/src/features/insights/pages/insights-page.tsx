@@ -28,8 +28,8 @@ export default function InsightsPage() {
       <RangeNote {...sections} />
       <div className="grid min-w-0 grid-cols-1 gap-8 xl:grid-cols-2">
         <CostSection {...sections} className="xl:col-span-2" />
-        <DeadlinesSection {...sections} />
-        <DeliverySection {...sections} />
+        <DeadlinesSection {...sections} className="xl:col-span-2" />
+        <DeliverySection {...sections} className="xl:col-span-2" />
         <TurnaroundSection {...sections} />
         <PrintQualitySection {...sections} />
       </div>
