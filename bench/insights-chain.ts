@@ -124,7 +124,8 @@ if (import.meta.url === `file://${process.argv[1]}`) {
   const filesDir = fs.mkdtempSync('/tmp/promo-insights-files-');
   if (pglite) fs.rmSync(pglite, { recursive: true, force: true });
   else await recreatePostgresDatabase(url);
-  const database = pglite ? await openPglite(pglite) : openPostgres(url);
+  // The server opens DATA_DIR/pgdata: generate there.
+  const database = pglite ? await openPglite(`${pglite}/pgdata`) : openPostgres(url);
   const started = performance.now();
   await generateChain(database, filesDir);
   console.log(`generated in ${((performance.now() - started) / 1000).toFixed(1)} s`);
