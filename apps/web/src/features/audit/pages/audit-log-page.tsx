@@ -1,10 +1,10 @@
-import { useEffect, useState } from 'react';
+import { useEffect } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Link } from 'react-router';
 import { useTranslation } from 'react-i18next';
-import { AUDIT_SORT_FIELDS, isDayString, type AuditEntryRow, type AuditPerson } from '@promo/shared';
+import { AUDIT_SORT_FIELDS, type AuditEntryRow, type AuditPerson } from '@promo/shared';
 import { Button } from '@/components/ui/button';
-import { DatePicker } from '@/components/ui/date-picker';
+import { DayFilter } from '@/components/ui/day-filter';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { PageHeader } from '@/components/ui/page-header';
@@ -37,33 +37,6 @@ function useNames() {
     entity: (e: string) => t(`audit.entities.${e}`, { defaultValue: e }),
     action: (a: string) => t(`audit.actions.${a}`, { defaultValue: a.replace(/_/g, ' ') }),
   };
-}
-
-/** A day filter: typed text that is no day yet stays in the field and is marked, the URL keeps the last good day. */
-function DayFilter({ id, label, value, onChange }: { id: string; label: string; value: string; onChange: (day: string) => void }) {
-  const { t } = useTranslation();
-  const [invalid, setInvalid] = useState(false);
-  return (
-    <div className="grid gap-1">
-      <Label htmlFor={id}>{label}</Label>
-      <DatePicker
-        id={id}
-        label={label}
-        value={value}
-        invalid={invalid}
-        onChange={(next) => {
-          const ok = next === '' || isDayString(next);
-          setInvalid(!ok);
-          if (ok) onChange(next);
-        }}
-      />
-      {invalid && (
-        <p id={`${id}-error`} className="text-xs text-destructive">
-          {t('audit.invalid_date')}
-        </p>
-      )}
-    </div>
-  );
 }
 
 function Who({ entry }: { entry: AuditEntryRow }) {

@@ -7,7 +7,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { categoriesListQuery } from '@/features/categories/api';
 import { useCurrentUser } from '@/lib/session';
 import type { InsightsFilters as Filters } from '../api';
-import { DayFilter } from './day-filter';
+import { DayFilter } from '@/components/ui/day-filter';
 
 /**
  * The range, category and station group of /insights. A cm is offered its own categories only
