@@ -1,4 +1,4 @@
-import { defineProject } from 'vitest/config';
+import { configDefaults, defineProject } from 'vitest/config';
 
 export default defineProject({
   test: {
@@ -9,6 +9,8 @@ export default defineProject({
     // every file builds its own app, database and storage.
     isolate: false,
     include: ['src/**/*.test.ts'],
+    // Measures memory: in its own project (vitest.memory.config.ts).
+    exclude: [...configDefaults.exclude, 'src/lib/storage-s3.test.ts'],
     globalSetup: ['src/test/global-setup.ts', 'src/test/push-ca-setup.ts'],
     testTimeout: 30_000,
     hookTimeout: 60_000,
