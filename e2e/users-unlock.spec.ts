@@ -33,9 +33,10 @@ test.describe('an admin lifts a sign-in lock on the users page', () => {
       await findByEmail(page, email, lang);
       await expect(row(page, email).getByTestId('sign-in-locked')).toHaveText(L.users.sign_in_locked);
       await snap(page, `users-sign-in-locked-${lang}`);
-      // The lock and its button fit the table at 1280 px: it does not scroll sideways for them.
+      // The lock and its button fit the table at 1280 px: it does not scroll sideways for them. One
+      // pixel is the rounding of a fractional width (seen once, with a long e-mail, on PGlite's run).
       const table = page.getByTestId('users-table');
-      expect(await table.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth)).toBeLessThanOrEqual(0);
+      expect(await table.evaluate((t) => t.parentElement!.scrollWidth - t.parentElement!.clientWidth)).toBeLessThanOrEqual(1);
 
       await row(page, email).getByRole('button', { name: L.users.unlock_sign_in }).click();
       const dialog = page.getByRole('alertdialog', { name: fill(L.users.unlock_sign_in_confirm, { name: `Sperret ${lang.toUpperCase()}` }) });
