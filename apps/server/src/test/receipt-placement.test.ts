@@ -235,25 +235,30 @@ describe('retries from an offline queue (Idempotency-Key, decision 023)', () => 
 
     // The photo goes as one multipart call (the queue's way): the repeat's own upload is removed again.
     const photoKey = randomUUID();
+    // Named for this test: other files write uploads to the same database at the same time.
+    const photoName = `oppe-${photoKey}.png`;
+    const filesOfPhoto = async () => (await t.database.db.select({ id: files.id }).from(files).where(eq(files.original_name, photoName))).length;
     const png = await pngImage(400, 300);
     const sendPhoto = () => {
       const { payload, headers } = formData([
         ['promotion_id', String(f.promotion.id)],
         ['surface_id', String(f.s1)],
-        ['file', { filename: 'oppe.png', content: png }],
+        ['file', { filename: photoName, content: png }],
       ]);
       return t.app.inject({ method: 'POST', url: '/company_api/placement-photos', payload, headers: { ...headers, authorization: f.tokenA, 'idempotency-key': photoKey } });
     };
     const added = await sendPhoto();
     expect(added.statusCode, added.body).toBe(201);
-    const uploadsBefore = (await t.database.db.select({ id: files.id }).from(files).where(eq(files.variant, 'upload'))).length;
+    const filesBefore = await filesOfPhoto();
+    // The photo's original and its two sizes.
+    expect(filesBefore).toBe(3);
     const again = await sendPhoto();
     expect(again.statusCode).toBe(201);
     expect(again.json().data).toEqual(added.json().data);
     const photos = await t.database.db.select().from(placementPhotos).where(eq(placementPhotos.promotion_id, f.promotion.id));
     expect(photos).toHaveLength(1);
     expect(await auditOf('placement_photos', photos[0]!.id)).toHaveLength(1);
-    expect((await t.database.db.select({ id: files.id }).from(files).where(eq(files.variant, 'upload'))).length).toBe(uploadsBefore);
+    expect(await filesOfPhoto()).toBe(filesBefore);
     // The same key on the other call is refused.
     const reused = await t.app.inject({
       method: 'POST',
