@@ -227,7 +227,7 @@ class PageWatcher {
 function isNavigationError(error: unknown): boolean {
   const message = error instanceof Error ? error.message : String(error);
   // The last one: a load replaced the document between injecting axe and running it.
-  return /Execution context was destroyed|has been closed|navigat|frame was detached|Cannot find context|reading 'run'/i.test(message);
+  return /Execution context was destroyed|has been closed|navigat|frame was detached|Cannot find context|reading 'run(Partial)?'/i.test(message);
 }
 
 const failedAlready = (testInfo: TestInfo) => testInfo.status !== undefined && testInfo.status !== testInfo.expectedStatus;
