@@ -30,6 +30,7 @@ import { promotionsRoutes } from './modules/promotions/routes';
 import { chatRoutes } from './modules/chat/routes';
 import { createPreflightQueue, type PreflightQueue } from './modules/preflight/queue';
 import { proofingRoutes } from './modules/proofing/routes';
+import { reviewRoutes } from './modules/reviews/routes';
 import { distributionRoutes } from './modules/distribution/routes';
 import { createMailer, type Mailer } from './modules/notifications/mailer';
 import { notificationRoutes } from './modules/notifications/routes';
@@ -165,6 +166,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await designPageRoutes(api);
       await chatRoutes(api);
       await proofingRoutes(api);
+      await reviewRoutes(api);
       await reportRoutes(api);
       await printRoutes(api);
       await distributionRoutes(api);

@@ -13,6 +13,7 @@ import { notificationsApi } from './contract/notifications';
 import { designPage, promotionDesign } from './contract/promotion-design';
 import { products } from './contract/products';
 import { proofing } from './contract/proofing';
+import { reviews } from './contract/reviews';
 import { promotions } from './contract/promotions';
 import { milestones } from './contract/milestones';
 import { waiting } from './contract/waiting';
@@ -38,6 +39,7 @@ export const API_AREAS = {
   'promotion-design': { promotionDesign, designPage },
   chat: { chat },
   proofing: { proofing },
+  reviews: { reviews },
   files: { files, downloads },
   reports: { reports },
   print: { print },

@@ -51,6 +51,9 @@ export const AUDIT_ACTIONS = [
   'update_push_subscription',
   'set_push_enabled',
   'delete_push_subscription',
+  'update_review_flow',
+  'review_decide',
+  'review_skip',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -72,6 +75,8 @@ export const AUDIT_ENTITIES = [
   'placement_photos',
   'planner_amounts',
   'push_subscriptions',
+  'review_flows',
+  'file_reviews',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -215,6 +220,15 @@ export const AUDIT_FIELDS = [
   'surface_size_unit',
   'milestone_days',
   'digest_hour',
+  // Review flows (decision 040).
+  'review_flow',
+  'stages',
+  'stage',
+  'decision',
+  'comment',
+  'reviewer_id',
+  'pins',
+  'state',
   // Push devices.
   'service',
   'language',
@@ -227,7 +241,7 @@ export type AuditFields = { [K in AuditField | (typeof AUDIT_HIDDEN_FIELDS)[numb
 
 /** Fields that hold the id of another thing (or a list of them): the log shows its name (decision 031). */
 export const AUDIT_REFERENCES = {
-  users: ['station_id', 'designer_id', 'manager_id', 'to_user_id', 'printer_id', 'distributor_id', 'admin_id', 'sent_by', 'who_created_id', 'uploaded_by', 'printers'],
+  users: ['station_id', 'reviewer_id', 'designer_id', 'manager_id', 'to_user_id', 'printer_id', 'distributor_id', 'admin_id', 'sent_by', 'who_created_id', 'uploaded_by', 'printers'],
   promotions: ['promotion_id'],
   surfaces: ['surface_id'],
   products: ['product_id'],

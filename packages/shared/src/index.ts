@@ -34,6 +34,7 @@ export * from './contract/feedback';
 export * from './contract/catalogue-import';
 export * from './contract/audit';
 export * from './contract/insights';
+export * from './contract/reviews';
 export * from './audit-names';
 export * from './user-rules';
 export * from './promotion-design-rules';

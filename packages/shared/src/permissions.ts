@@ -41,6 +41,8 @@ export const PERMISSIONS = {
   'audit.view': ['admin'],
   /** The chain's overview (issue 24): a cm sees only its categories' figures. */
   'insights.view': ['admin', 'cm-admin', 'cm'],
+  /** Skipping a version's review stage or deciding for one of its reviewers, with a reason (decision 040). */
+  'reviews.override': ['admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type PermissionKey = keyof typeof PERMISSIONS;

@@ -9,3 +9,4 @@ export * from './schema/print-flow';
 export * from './schema/messages';
 export * from './schema/system';
 export * from './schema/insights';
+export * from './schema/reviews';

@@ -14,6 +14,8 @@ import {
   type NotificationEventPayload,
   type PIN_EVENT,
   type PinEventPayload,
+  type REVIEW_EVENT,
+  type ReviewEventPayload,
 } from '@promo/shared';
 import type { DbOrTx } from '../db/client';
 import { liveSessionIds, resolveSession } from './sessions';
@@ -24,7 +26,9 @@ const REDIS_CONNECT_MS = 5000;
 /** The events of a user's channel and what each carries. */
 type ChannelEvents = { [E in ChatEvent]: ChatEventPayload } & { [E in FeedbackEvent]: FeedbackEventPayload } & {
   [E in DesignStatusEvent]: DesignStatusEventPayload;
-} & { [E in NotificationEvent]: NotificationEventPayload } & { [E in typeof PIN_EVENT]: PinEventPayload };
+} & { [E in NotificationEvent]: NotificationEventPayload } & { [E in typeof PIN_EVENT]: PinEventPayload } & {
+  [E in typeof REVIEW_EVENT]: ReviewEventPayload;
+};
 
 /** Sends chat, pin, feedback, design status and notification events to users' channels, across processes when REDIS_URL is set. */
 export interface Realtime {

@@ -2,7 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { zIdList } from '../form-values';
 
-export const NOTIFICATION_KINDS = ['notify_admin', 'sent_to_printers', 'printed', 'distributed', 'receipt_problem', 'sketch_approved'] as const;
+export const NOTIFICATION_KINDS = ['notify_admin', 'sent_to_printers', 'printed', 'distributed', 'receipt_problem', 'sketch_approved', 'review_stage_open', 'review_changes_requested', 'file_approved'] as const;
 export type NotificationKind = (typeof NOTIFICATION_KINDS)[number];
 
 export interface NotificationRow {

@@ -3,6 +3,7 @@ import { endpoint } from '../endpoint';
 import { zBool, zId, zIdList, zIdParam } from '../form-values';
 import type { UrlImages } from './surfaces';
 import type { PromotionDeadline } from '../milestones';
+import type { DesignReviewMark } from './reviews';
 
 /** Design (PSD) statuses (spec 001 §4). */
 export const PSD_STATUS_NAMES = ['Created', 'Brief', 'Correction', 'Approved', 'Completed', 'Cancelled'] as const;
@@ -15,7 +16,8 @@ export interface PromotionSurfaceDesigns {
   promotion_id: number;
   surface: { id: number; name: string; vendor_code: number };
   /** `open_pins`: the design's open pins on any file version (decision 017). */
-  designs: { id: number; name: string; design_id: number; category_id: number; data: { status: PsdStatus }; open_pins: number }[];
+  /** `review`: the review stage the design's newest version waits in (decision 040), null when none waits. */
+  designs: { id: number; name: string; design_id: number; category_id: number; data: { status: PsdStatus }; open_pins: number; review: DesignReviewMark | null }[];
   /** Designs on the surface the caller does not see (a cm: other categories' designs). */
   hidden_designs: number;
 }

@@ -10,7 +10,8 @@ import type { PromotionDeadline } from '../milestones';
  * admin — promotion_to_send (every design Completed, not sent);
  * printer — pairs_to_print; distributor — parcels_to_send;
  * station — amounts_to_enter (a surface it receives without a planner amount), delivery_to_confirm (one
- * item per parcel not confirmed received), placement_to_photograph (a received surface without a photo).
+ * item per parcel not confirmed received), placement_to_photograph (a received surface without a photo);
+ * any reviewer — review_to_decide (a version waiting in a review stage the user has not approved, decision 040).
  */
 export const WAITING_KINDS = [
   'design_to_start',
@@ -24,6 +25,7 @@ export const WAITING_KINDS = [
   'amounts_to_enter',
   'delivery_to_confirm',
   'placement_to_photograph',
+  'review_to_decide',
 ] as const;
 export type WaitingKind = (typeof WAITING_KINDS)[number];
 

@@ -86,6 +86,14 @@ export const systemSettings = pgTable(
     /** Each user's upload quota: unclaimed uploads of the last day, in MB and in files (decision 028). */
     upload_quota_mb: integer('upload_quota_mb').notNull().default(2048),
     upload_quota_files: integer('upload_quota_files').notNull().default(200),
+    /**
+     * The review flow a promotion starts with (decision 040): stages as ReviewStageInput without ids.
+     * The default asks those told of a sketch to rate before the flows (the category's cm and the
+     * cm-admins), any one of them, by the day designs are to be complete.
+     */
+    review_flow: jsonb('review_flow')
+      .notNull()
+      .default([{ name: 'Kategorisjef', rule: 'any', roles: ['category_manager', 'cm-admin'], user_ids: [], due_milestone: 'designs_complete', due_offset_days: 0 }]),
     ...timestamps,
   },
   (t) => [
@@ -164,7 +172,7 @@ export const designStatusChanges = pgTable(
       .references(() => promotionSurfaceDesigns.id, { onDelete: 'cascade' }),
     from_status: text('from_status'),
     to_status: text('to_status').notNull(),
-    /** What moved it: 'edit' (the design's edit dialog) or 'rating' (a sketch's rating, decision 030). */
+    /** What moved it: 'edit' (the design's edit dialog), 'rating' (a sketch's rating, decision 030) or 'review' (the review flow, decision 040). */
     cause: text('cause').notNull(),
     changed_by_id: integer('changed_by_id').references(() => users.id, { onDelete: 'set null' }),
     ...timestamps,
@@ -172,7 +180,7 @@ export const designStatusChanges = pgTable(
   (t) => [
     index('design_status_changes_psd_idx').on(t.psd_id, t.created_at),
     index('design_status_changes_to_idx').on(t.to_status, t.created_at),
-    check('design_status_changes_cause_check', sql`${t.cause} in ('edit', 'rating')`),
+    check('design_status_changes_cause_check', sql`${t.cause} in ('edit', 'rating', 'review')`),
   ],
 );
 

@@ -78,6 +78,11 @@ const AUDITED_ELSEWHERE: Record<string, string> = {
   'PUT /api/promotions/{id}/milestones': 'promotions (milestones)',
   'PUT /api/users/{id}/digest-opt-out': 'digest',
   'POST /company_api/parcel-receipt': 'company (receipt)',
+  // Issue 25: review flows.
+  'PUT /api/review-flow': 'reviews (reviews.test.ts)',
+  'PUT /api/system-settings/review-flow': 'reviews (default-flow.test.ts)',
+  'POST /api/design-chat/reviews/decide': 'reviews (reviews.test.ts)',
+  'POST /api/design-chat/reviews/skip': 'reviews (reviews.test.ts)',
   'POST /company_api/placement-photos': 'company (placement photos)',
   'DELETE /company_api/placement-photos/{id}': 'company (placement photos)',
   'POST /api/promotion-distributor/import-trackers': 'distribution (tracker import)',

@@ -357,8 +357,9 @@ describe('a sketch rating drives the design\'s status (decision 030)', () => {
       .where(eq(designStatusChanges.psd_id, d.psdId))
       .orderBy(designStatusChanges.id);
     expect(history.map((h) => [h.from_status, h.to_status, h.cause, h.changed_by_id])).toEqual([
-      ['Approved', 'Correction', 'rating', ids.cm],
-      ['Correction', 'Approved', 'rating', await userId(t, await t.login('cm-admin'))],
+      // With the default review flow a rating is its rater's decision (decision 040).
+      ['Approved', 'Correction', 'review', ids.cm],
+      ['Correction', 'Approved', 'review', await userId(t, await t.login('cm-admin'))],
       ['Approved', 'Brief', 'edit', ids.cm],
     ]);
   });

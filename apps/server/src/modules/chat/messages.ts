@@ -3,6 +3,7 @@ import type { ChatFileType, ChatMessage, Preflight, UrlImages } from '@promo/sha
 import type { DbOrTx } from '../../db/client';
 import { categories, chatMessages, chats, designs, filePins, messageReads, promotionSurfaceDesigns, users } from '../../db/schema';
 import { urlImagesFor } from '../../lib/images';
+import { personName } from '../../lib/person-name';
 import { downloadUrl } from '../promotion-design/design-page';
 import { preflightsOf } from '../preflight/store';
 
@@ -42,7 +43,7 @@ function present(r: MessageRow, readers: number[], senderName: string, images: U
   };
 }
 
-export const senderName = (u: { name: string; surname: string }) => `${u.name} ${u.surname}`.trim();
+export const senderName = personName;
 
 /** A message just written by `sender`: nobody has read it yet, so no query is needed to show it. */
 export const newChatMessage = (row: MessageRow, sender: { name: string; surname: string }, images: UrlImages | null, preflight: Preflight | null = null) =>

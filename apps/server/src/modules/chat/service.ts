@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, ne, notExists, or, sql } from 'drizzle-orm';
-import { can, CHAT_IMAGE_SIZES, DESIGN_STATUS_EVENT, isImageName, NO_PRINT_FILE_STATUSES, type ChatData, type ChatEvent, type ChatMessage, type UrlImages } from '@promo/shared';
+import { can, CHAT_IMAGE_SIZES, DESIGN_STATUS_EVENT, REVIEW_EVENT, isImageName, NO_PRINT_FILE_STATUSES, type ChatData, type ChatEvent, type ChatMessage, type UrlImages } from '@promo/shared';
 import type { z } from 'zod';
 import type { newMessageBody } from '@promo/shared';
 import type { Db, DbOrTx } from '../../db/client';
@@ -19,6 +19,9 @@ import { visibleChat } from '../promotion-design/psd-access';
 import { pushSketchToRate } from '../push/design-pushes';
 import { chatMessagesByIds, chatParticipants, designParticipants, liveFileOfType, newChatMessage, removeMessages, replaceMessages, toChatMessages } from './messages';
 import { applyRating } from './rating-status';
+import { enterReview } from '../reviews/progress';
+import { ratingAsDecision } from '../reviews/rating';
+import { closeReview } from '../reviews/service';
 
 type NewMessage = z.output<typeof newMessageBody>;
 
@@ -132,14 +135,16 @@ async function writeMessage(tx: DbOrTx, s: ChatServices, auth: AuthContext, body
   const replaced = upload && body.type_file ? await replaceMessages(tx, and(liveFileOfType(body.chat_id, body.type_file), ne(chatMessages.id, row!.id)), row!.id) : [];
   // An HQ file is checked against the design's surface once this commits (decision 017).
   const preflight = upload && body.type_file === 'HQ' ? await startPreflight(tx, upload, psd.surface_id) : null;
-  if (upload && body.type_file === 'Sketch') await pushSketchToRate(tx, psd.id);
+  // The new version enters the promotion's review flow (decision 040), whose first stage's reviewers are told.
+  const review = upload && body.type_file ? await enterReview(tx, psd, { id: row!.id, type_file: body.type_file }) : null;
+  if (upload && body.type_file === 'Sketch' && !review) await pushSketchToRate(tx, psd.id);
   await writeAudit(tx, auth, {
     action: 'create',
     entity: 'chat_messages',
     entityId: row!.id,
     after: { chat_id: body.chat_id, message_id: row!.message_id, text, file_id: row!.file_id, file_name: row!.file_name, type_file: row!.type_file, ...(replaced.length ? { replaced_ids: replaced } : {}) },
   });
-  return { row: row!, images, replaced, preflight };
+  return { row: row!, images, replaced, preflight, psdId: psd.id, inReview: !!review };
 }
 
 /**
@@ -171,6 +176,7 @@ export async function sendMessage(s: ChatServices, auth: AuthContext, body: NewM
   s.realtime.publish(await participants, 'AddNewMessageEvent', { chat_id: body.chat_id, message });
   if (created.preflight) s.preflight.add(created.row.file_id!);
   await announce(s, body.chat_id, 'UpdateMessageEvent', created.replaced, participants);
+  if (created.inReview) s.realtime.publish(await participants, REVIEW_EVENT, { chat_id: body.chat_id, promotion_surface_design_id: created.psdId, message_id: created.row.message_id });
   return message;
 }
 
@@ -207,6 +213,7 @@ export async function deleteMessage(s: ChatServices, auth: AuthContext, chatId: 
     const row = await ownMessage(tx, auth, chatId, messageId);
     if (row.type_file === 'HQ' && row.file_id !== null) await assertPrintFilesOpen(tx, row.promotion_id, 'message_id');
     const [removed] = await removeMessages(tx, eq(chatMessages.id, row.id));
+    if (row.type_file) await closeReview(tx, row.id);
     removeBytes = await deleteFiles(tx, s.storage, removed?.file_id ? [removed.file_id] : []);
     await writeAudit(tx, auth, {
       action: 'delete',
@@ -261,13 +268,16 @@ export async function rateSketch(s: ChatServices, auth: AuthContext, body: { cha
     if (!row || row.delete_message) throw notFound();
     if (row.type_file !== 'Sketch' || row.file_id === null) throw invalidField('message_id', 'not_a_sketch');
     await tx.update(chatMessages).set({ rating_file: body.rating, updated_at: new Date() }).where(eq(chatMessages.id, row.id));
-    const status = await applyRating(tx, psd, row.rating_file, body.rating, auth.user.id);
+    // With a review flow the rating is the rater's decision (decision 040); without one it moves the status itself (decision 030).
+    const statusBefore = psd.status;
+    const decided = await ratingAsDecision(tx, auth, psd, row, body.rating);
+    const status = decided ? decided.status : await applyRating(tx, psd, row.rating_file, body.rating, auth.user.id);
     // The same rating again, with no status to move, changes nothing: no row on record.
     if (row.rating_file !== body.rating || status) await writeAudit(tx, auth, {
       action: 'rate',
       entity: 'chat_messages',
       entityId: row.id,
-      before: { rating_file: row.rating_file, ...(status ? { status: psd.status } : {}) },
+      before: { rating_file: row.rating_file, ...(status ? { status: statusBefore } : {}) },
       after: { rating_file: body.rating, ...(status ? { status: status.status } : {}) },
     });
     return { id: row.id, psdId: psd.id, status };

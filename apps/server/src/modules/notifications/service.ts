@@ -12,6 +12,9 @@ const SUBJECTS: Record<NotificationKind, (name: string) => string> = {
   distributed: (n) => `Sendt til stasjonene / Sent to the stations: ${n}`,
   receipt_problem: (n) => `En stasjon melder mangler eller skade / A station reports a problem with its parcel: ${n}`,
   sketch_approved: (n) => `Skissen er godkjent / Sketch approved: ${n}`,
+  review_stage_open: (n) => `Venter på din godkjenning / Waiting for your review: ${n}`,
+  review_changes_requested: (n) => `Endringer ønsket / Changes requested: ${n}`,
+  file_approved: (n) => `Filen er godkjent / File approved: ${n}`,
 };
 
 /**

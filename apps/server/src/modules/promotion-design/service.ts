@@ -1,3 +1,4 @@
+import { reviewMarks } from '../reviews/marks';
 import { and, asc, eq, inArray } from 'drizzle-orm';
 import {
   designRemovalRefusal,
@@ -58,7 +59,8 @@ export async function surfacesWithDesigns(db: Db, auth: AuthContext, promotionId
       .orderBy(asc(promotionSurfaceDesigns.id)),
   ]);
   const seen = (d: { category_id: number }) => !scope || scope.includes(d.category_id);
-  const openPins = await openPinCounts(db, psds.filter(seen).map((d) => d.id));
+  const visible = psds.filter(seen).map((d) => d.id);
+  const [openPins, reviews] = await Promise.all([openPinCounts(db, visible), reviewMarks(db, visible)]);
   return links.map((surface) => {
     const onSurface = psds.filter((d) => d.surface_id === surface.id);
     return {
@@ -73,6 +75,7 @@ export async function surfacesWithDesigns(db: Db, auth: AuthContext, promotionId
           category_id: d.category_id,
           data: { status: d.status as PsdStatus },
           open_pins: openPins.get(d.id) ?? 0,
+          review: reviews.get(d.id) ?? null,
         })),
       // Only the count: the caller knows why the surface stays, not what it may not see.
       hidden_designs: onSurface.filter((d) => !seen(d)).length,

@@ -5,7 +5,7 @@ import { designStatusChanges } from '../../db/schema';
 /** Records a design's status change in the caller's transaction (issue 24: insights read when each status was reached). */
 export async function recordStatusChange(
   tx: DbOrTx,
-  change: { psdId: number; from: string | null; to: PsdStatus; cause: 'edit' | 'rating'; actorId: number | null; at: Date },
+  change: { psdId: number; from: string | null; to: PsdStatus; cause: 'edit' | 'rating' | 'review'; actorId: number | null; at: Date },
 ) {
   await tx.insert(designStatusChanges).values({
     psd_id: change.psdId,

@@ -184,7 +184,7 @@ describe('pushes of the print flow', () => {
     expect(await queued()).toBe(1);
   });
 
-  it('a new brief to the designer, a sketch to rate to the cm-admin', async () => {
+  it('a new brief to the designer, a sketch to review to the cm-admin (a reviewer of the default flow, decision 040)', async () => {
     const surface = await newSurface(t, tokens.admin, { printerId });
     const promotion = await buildPromotion(t, { manager: tokens.cm }, { surfaces: [surface], designs: [{ surface, category: 'Fuel' }] });
     const pair = promotion.pairs[0]!;
@@ -198,7 +198,7 @@ describe('pushes of the print flow', () => {
     const fileId = await upload(t, tokens.designer, 'skisse.png', await pngImage(40, 30));
     const sketch = await t.form('POST', '/api/design-chat', { chat_id: pair.chatId, file_id: fileId, type_file: 'Sketch', text: '' }, tokens.designer);
     expect(sketch.statusCode, sketch.body).toBe(201);
-    expect(await waitForPush(cmAdmin, link)).toEqual([expect.objectContaining({ title: 'Ny skisse å vurdere' })]);
+    expect(await waitForPush(cmAdmin, link)).toEqual([expect.objectContaining({ title: 'Venter på din godkjenning', body: expect.stringContaining('Sketch · Kategorisjef') })]);
     expect(pushesTo(designer, link)).toHaveLength(1);
     expect(svc.faults).toEqual([]);
   });

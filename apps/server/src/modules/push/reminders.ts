@@ -1,5 +1,5 @@
-import { and, asc, eq, isNull } from 'drizzle-orm';
-import { osloDay } from '@promo/shared';
+import { and, asc, eq, inArray, isNull } from 'drizzle-orm';
+import { osloDay, type Role } from '@promo/shared';
 import type { FastifyBaseLogger } from 'fastify';
 import type { Db } from '../../db/client';
 import { pushSubscriptions, systemSettings, users } from '../../db/schema';
@@ -28,7 +28,7 @@ export async function runPushReminders(db: Db, now = new Date()): Promise<number
     .from(users)
     .innerJoin(pushSubscriptions, eq(pushSubscriptions.user_id, users.id))
     .where(and(eq(users.role, 'user'), eq(users.status, true), isNull(users.deleted_at), eq(pushSubscriptions.enabled, true)));
-  let queued = 0;
+  let queued = await reviewReminders(db, today, tomorrow);
   for (const station of stations) {
     for (const item of await waitingFor(db, { id: station.id, role: 'user' }, today)) {
       const due = item.deadline?.due_on;
@@ -50,6 +50,32 @@ export async function runPushReminders(db: Db, now = new Date()): Promise<number
           dedupeKey: `amounts_reminder:${promotion.id}:${due}`,
         });
       }
+    }
+  }
+  return queued;
+}
+
+/**
+ * Reviewers with a device whose stage is due tomorrow or overdue (decision 040): once per version,
+ * stage and day, so an overdue stage reminds once a day.
+ */
+async function reviewReminders(db: Db, today: string, tomorrow: string): Promise<number> {
+  const reviewers = await db
+    .selectDistinct({ id: users.id, role: users.role })
+    .from(users)
+    .innerJoin(pushSubscriptions, eq(pushSubscriptions.user_id, users.id))
+    .where(and(inArray(users.role, ['admin', 'cm-admin', 'cm']), eq(users.status, true), isNull(users.deleted_at), eq(pushSubscriptions.enabled, true)));
+  let queued = 0;
+  for (const reviewer of reviewers) {
+    for (const item of await waitingFor(db, { id: reviewer.id, role: reviewer.role as Role }, today)) {
+      const due = item.deadline?.due_on;
+      if (item.kind !== 'review_to_decide' || !due || due > tomorrow) continue;
+      queued += await queuePush(db, [reviewer.id], {
+        kind: 'review_reminder',
+        facts: { promotion: item.promotion.name, subject: item.subject ?? '', day: due },
+        link: item.link,
+        dedupeKey: `review_reminder:${reviewer.id}:${item.link}:${item.subject}:${due < today ? today : due}`,
+      });
     }
   }
   return queued;

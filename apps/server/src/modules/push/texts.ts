@@ -10,6 +10,9 @@ export const PUSH_KINDS = [
   'to_print',
   'parcels_to_send',
   'receipt_problem',
+  'review_to_decide',
+  'changes_requested',
+  'review_reminder',
   'test',
 ] as const;
 export type PushKind = (typeof PUSH_KINDS)[number];
@@ -61,6 +64,18 @@ const TEXTS: Record<PushKind, Record<PushLanguage, Text>> = {
   receipt_problem: {
     no: (f) => ({ title: 'Problem med en pakke', body: `${f.promotion}: en stasjon melder mangler eller skade` }),
     en: (f) => ({ title: 'Problem with a parcel', body: `${f.promotion}: a station reports missing or damaged items` }),
+  },
+  review_to_decide: {
+    no: (f) => ({ title: 'Venter på din godkjenning', body: `${f.promotion}: ${f.subject}` }),
+    en: (f) => ({ title: 'Waiting for your review', body: `${f.promotion}: ${f.subject}` }),
+  },
+  changes_requested: {
+    no: (f) => ({ title: 'Endringer ønsket', body: `${f.promotion}: ${f.subject}` }),
+    en: (f) => ({ title: 'Changes requested', body: `${f.promotion}: ${f.subject}` }),
+  },
+  review_reminder: {
+    no: (f) => ({ title: 'Godkjenning forfaller', body: `${f.promotion}: ${f.subject}, frist ${norwegianDay(f.day)}` }),
+    en: (f) => ({ title: 'Review due', body: `${f.promotion}: ${f.subject}, due ${norwegianDay(f.day)}` }),
   },
   test: {
     no: () => ({ title: 'Testvarsel', body: 'Varsler fungerer på denne enheten.' }),

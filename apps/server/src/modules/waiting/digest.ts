@@ -22,6 +22,7 @@ const KIND_TEXT: Record<WaitingKind, (n: number) => string> = {
   amounts_to_enter: (n) => `${n} flate(r) uten antall i planleggeren / surface(s) without a planner amount`,
   delivery_to_confirm: (n) => `${n} pakke(r) å bekrefte mottatt / parcel(s) to confirm received`,
   placement_to_photograph: (n) => `${n} flate(r) å ta bilde av / surface(s) to photograph`,
+  review_to_decide: () => 'Fil å godkjenne / File to review',
 };
 
 const MILESTONE_TEXT: Record<Milestone, string> = {

@@ -1,5 +1,5 @@
 import { and, asc, count, countDistinct, eq, exists, inArray, isNotNull, isNull, ne, notExists, or, sql, type SQL } from 'drizzle-orm';
-import { deadlineOf, osloDay, type Milestone, type Role, type WaitingItem, type WaitingKind } from '@promo/shared';
+import { deadlineOf, deadlineState, osloDay, type Milestone, type Role, type WaitingItem, type WaitingKind } from '@promo/shared';
 import type { DbOrTx } from '../../db/client';
 import {
   categories,
@@ -7,6 +7,7 @@ import {
   chats,
   designs,
   distributorParcelItems,
+  fileReviews,
   distributorParcels,
   placementPhotos,
   plannerAmounts,
@@ -23,6 +24,7 @@ import { namedDistributorId } from '../../lib/named-distributor';
 import { receivesSql } from '../company/station';
 import { LOCKED_FOR_USERS } from '../company/planner';
 import { milestonesOf } from '../promotions/milestones';
+import { versionsToReview } from '../reviews/waiting';
 
 /** Who asks: the id and role of the session's user (a digest run passes each user the same way). */
 export interface Asker {
@@ -43,9 +45,11 @@ const MILESTONE_OF: Record<WaitingKind, Milestone> = {
   parcels_to_send: 'delivered',
   delivery_to_confirm: 'delivered',
   placement_to_photograph: 'delivered',
+  review_to_decide: 'designs_complete',
 };
 
-type Found = Omit<WaitingItem, 'deadline'>;
+/** `due`: a day of its own (a review stage's, decision 040) instead of the kind's milestone. */
+type Found = Omit<WaitingItem, 'deadline'> & { due?: { milestone: Milestone; due_on: string } | null };
 
 /** promotions.id written with its table: drizzle leaves the table out in a one-table select, where a subquery would read it as its own id. */
 const promotionId = sql.raw('"promotions"."id"');
@@ -109,6 +113,8 @@ async function managerWork(db: DbOrTx, me: Asker): Promise<Found[]> {
         and(
           eq(chatMessages.type_file, 'Sketch'),
           isNull(chatMessages.rating_file),
+          // A sketch in a review flow waits as review_to_decide, for its stage's reviewers (decision 040).
+          notExists(sql`(select 1 from ${fileReviews} where ${fileReviews.message_id} = ${chatMessages.id})`),
           eq(chatMessages.delete_message, false),
           isNull(chatMessages.replaced_by_id),
           inArray(promotionSurfaceDesigns.status, ['Brief', 'Correction']),
@@ -286,7 +292,17 @@ function unphotographed(db: DbOrTx, stationId: number, today: string) {
     .orderBy(asc(promotions.id), asc(surfaces.name), asc(surfaces.id));
 }
 
+/** Versions waiting in a review stage the user has not approved, each with its stage's day. */
+async function reviewWork(db: DbOrTx, me: Asker): Promise<Found[]> {
+  const rows = await versionsToReview(db, me, (ids) => milestonesOf(db, ids));
+  return rows.map((r) => ({ kind: 'review_to_decide', promotion: r.promotion, subject: r.subject, count: 1, link: designLink({ promotion_id: r.promotion.id, surface_id: r.surface_id, psd_id: r.psd_id }), due: r.due }));
+}
+
 async function foundFor(db: DbOrTx, me: Asker): Promise<Found[]> {
+  return [...(await roleWork(db, me)), ...(await reviewWork(db, me))];
+}
+
+async function roleWork(db: DbOrTx, me: Asker): Promise<Found[]> {
   switch (me.role) {
     case 'designer':
       return designerWork(db, me);
@@ -314,7 +330,10 @@ async function foundFor(db: DbOrTx, me: Asker): Promise<Found[]> {
 export async function waitingFor(db: DbOrTx, me: Asker, today = osloDay(new Date())): Promise<WaitingItem[]> {
   const found = await foundFor(db, me);
   const lists = await milestonesOf(db, [...new Set(found.map((f) => f.promotion.id))]);
-  const items = found.map((f) => ({ ...f, deadline: deadlineOf(lists.get(f.promotion.id), MILESTONE_OF[f.kind], today) }));
+  const items = found.map(({ due, ...f }) => ({
+    ...f,
+    deadline: due !== undefined ? (due ? { ...due, state: deadlineState(due.due_on, today) } : null) : deadlineOf(lists.get(f.promotion.id), MILESTONE_OF[f.kind], today),
+  }));
   return items
     .map((item, i) => ({ item, i }))
     .sort((a, b) => (a.item.deadline?.due_on ?? '9999').localeCompare(b.item.deadline?.due_on ?? '9999') || a.i - b.i)

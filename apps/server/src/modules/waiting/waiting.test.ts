@@ -196,6 +196,9 @@ describe('waiting for me', () => {
 
   it('cm: briefs to send, sketches to rate and designs to complete, only of its own categories; cm-admin all', async () => {
     const at = await newPromotion(t, admin);
+    // Without review stages a sketch waits to be rated (decision 018); with them, for its stage's reviewers (reviews.test.ts).
+    const noFlow = await t.app.inject({ method: 'PUT', url: '/api/review-flow', payload: { promotion_id: at.promotionId, stages: [] }, headers: { authorization: admin } });
+    expect(noFlow.statusCode, noFlow.body).toBe(200);
     const brief = await addDesign(t, admin, at, { category: 'Fuel', status: 'Created' });
     const rate = await addDesign(t, admin, at, { category: 'Food', status: 'Brief' });
     const complete = await addDesign(t, admin, at, { category: 'Fuel', status: 'Approved' });

@@ -21,6 +21,7 @@ import { DesignBreadcrumb } from '../components/design-breadcrumb';
 import { DesignerBinding } from '../components/designer-binding';
 import { OpenPinsBadge } from '../proofing/open-pins-badge';
 import { useDesignStatusLive } from '../use-design-status-live';
+import { DesignReviews } from '@/features/reviews/panel/design-reviews';
 
 const digits = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : null);
 
@@ -81,11 +82,15 @@ function DesignPage({ ids }: { ids: DesignPageIds }) {
           )}
         </div>
       </header>
+      {/* A phone reads the reviews first, then the chat and the brief; a wide screen has the chat left, the reviews above the brief right. */}
       <div className="grid items-start gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
-        <div className="min-w-0" data-testid="design-chat-column">
+        <div className="min-w-0 empty:hidden xl:col-start-2 xl:row-start-1" data-testid="design-reviews-column">
+          <DesignReviews chatId={data.chat_id} />
+        </div>
+        <div className="min-w-0 xl:col-start-1 xl:row-span-2 xl:row-start-1" data-testid="design-chat-column">
           <DesignChat chatId={data.chat_id} designStatus={data.data.status} designer={data.designer} />
         </div>
-        <div className="grid min-w-0 gap-4" data-testid="design-brief">
+        <div className="grid min-w-0 gap-4 xl:col-start-2 xl:row-start-2" data-testid="design-brief">
           <BriefInfo data={data} />
           <BriefFiles psdId={data.id} files={data.data.files} editable={mayEdit} />
           <BriefProducts psdId={data.id} products={data.data.products} editable={mayEdit} />

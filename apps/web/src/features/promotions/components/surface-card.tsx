@@ -7,6 +7,7 @@ import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/native-select';
 import { cn } from '@/lib/cn';
 import { OpenPinsBadge } from '@/features/promotion-design/proofing/open-pins-badge';
+import { ReviewMark } from '@/features/reviews/review-mark';
 import { DesignStatus } from './design-status';
 
 /** Why a surface stays, in the words the server would use. */
@@ -69,7 +70,7 @@ export function SurfaceCard({
           const designLocked = !!designRemovalRefusal(role, d.data.status);
           return (
             <li key={d.id} className="flex items-center justify-between gap-2 text-sm" data-testid={`psd-${d.id}`}>
-              <span className="flex items-center gap-2">
+              <span className="flex flex-wrap items-center gap-2">
                 <Link
                   to={`/promotion-design?prom_id=${entry.promotion_id}&sur_id=${entry.surface.id}&prom_sur_des_id=${d.id}`}
                   className="text-primary hover:underline"
@@ -78,6 +79,7 @@ export function SurfaceCard({
                 </Link>{' '}
                 <DesignStatus status={d.data.status} />
                 <OpenPinsBadge count={d.open_pins} />
+                <ReviewMark mark={d.review} />
               </span>
               {mayDelete && (
                 <span title={designLocked ? t('promotions.design_locked') : undefined}>

@@ -19,6 +19,7 @@ import { PassedMilestonesNotice } from '../components/passed-milestones-notice';
 import { storePromotionId } from '../stored-promotion';
 import { PromotionStatus } from '../components/promotion-status';
 import { SurfacesEditor } from '../components/surfaces-editor';
+import { PromotionReviewFlow } from '@/features/reviews/promotion-review-flow';
 
 type Action = 'create' | 'edit' | 'surfaces';
 
@@ -132,6 +133,7 @@ export default function PromotionSettingsPage() {
       />
       {data && <PassedMilestonesNotice passed={passed} onClose={() => setPassed([])} />}
       {data && <MilestonesEditor promotionId={data.promotion.id} role={me.role} />}
+      {data && <PromotionReviewFlow promotionId={data.promotion.id} />}
       {data && <PromotionHistory history={data.history} />}
       {data && action === 'surfaces' && (
         <SurfacesEditor promotionId={data.promotion.id} status={data.promotion.status} role={me.role} sent={!!data.promotion.sent_to_printers_at} />

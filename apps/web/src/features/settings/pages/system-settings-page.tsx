@@ -25,6 +25,7 @@ import { NativeSelect } from '@/components/ui/native-select';
 import { PageHeader } from '@/components/ui/page-header';
 import { useLastGood } from '@/lib/use-last-good';
 import { useSaveFeedback } from '@/lib/use-save-feedback';
+import { ReviewFlowEditor } from '@/features/reviews/review-flow-editor';
 import { saveSettings, settingsKeys, settingsQuery } from '../api';
 
 /** What the inputs hold: the chosen ids as text ('' for none) and the percent's digits. */
@@ -294,6 +295,7 @@ export default function SystemSettingsPage() {
           )}
         </form>
       )}
+      {data && <ReviewFlowEditor promotionId={null} />}
     </section>
   );
 }
