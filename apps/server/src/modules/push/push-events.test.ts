@@ -47,7 +47,7 @@ async function waitForPush(name: string, link: string) {
 }
 
 /** The reminders queued for the named device about one promotion. */
-async function remindersQueued(name: string, kind: 'delivery_reminder' | 'amounts_reminder', promotionId: number) {
+async function remindersQueued(name: string, kind: 'delivery_reminder' | 'amounts_reminder' | 'review_reminder', promotionId: number) {
   const rows = await t.database.db
     .select({ key: pushMessages.dedupe_key })
     .from(pushMessages)
@@ -182,6 +182,45 @@ describe('pushes of the print flow', () => {
     await sendIn(1);
     await runPushReminders(t.database.db, noon);
     expect(await queued()).toBe(1);
+  });
+
+  it('reminds a reviewer of a stage due tomorrow, and of an overdue one once a day (decision 040)', async () => {
+    const surface = await newSurface(t, tokens.admin, { printerId });
+    const promotion = await buildPromotion(t, { manager: tokens.cm }, { surfaces: [surface], designs: [{ surface, category: 'Fuel' }] });
+    const pair = promotion.pairs[0]!;
+    const reviewer = await device(tokens['cm-admin']);
+    await setDesignStatus(t, tokens.cm, pair.psdId, 'Brief');
+    const today = osloDay(new Date());
+    const completeOn = async (day: string) => {
+      const days = { brief: addDays(day, -7), designs_complete: day, sent_to_printers: addDays(day, 7), printed: addDays(day, 14), delivered: addDays(day, 21) };
+      const res = await t.form('PUT', `/api/promotions/${promotion.id}/milestones`, days, tokens.admin);
+      expect(res.statusCode, res.body).toBe(200);
+    };
+    await completeOn(addDays(today, 2));
+    const fileId = await upload(t, tokens.designer, 'skisse.png', await pngImage(40, 30));
+    expect((await t.form('POST', '/api/design-chat', { chat_id: pair.chatId, file_id: fileId, type_file: 'Sketch', text: '' }, tokens.designer)).statusCode).toBe(201);
+    const noon = (day: string) => new Date(`${day}T11:00:00Z`);
+    const queued = () => remindersQueued(reviewer, 'review_reminder', promotion.id);
+    // The default flow's stage is due the day designs are complete: in two days, no reminder yet.
+    await runPushReminders(t.database.db, noon(today));
+    expect(await queued()).toBe(0);
+    await completeOn(addDays(today, 1));
+    await runPushReminders(t.database.db, noon(today));
+    await runPushReminders(t.database.db, noon(today));
+    expect(await queued()).toBe(1);
+    // Overdue: once on each day it stays so.
+    await completeOn(addDays(today, -1));
+    await runPushReminders(t.database.db, noon(today));
+    await runPushReminders(t.database.db, noon(today));
+    expect(await queued()).toBe(2);
+    await t.app.push.sender.flush();
+    const link = `/promotion-design?prom_id=${promotion.id}&sur_id=${surface}&prom_sur_des_id=${pair.psdId}`;
+    const reminders = (await waitForPush(reviewer, link)).filter((p) => p.title === 'Godkjenning forfaller');
+    expect(reminders.map((p) => p.body)).toEqual([
+      expect.stringContaining(`frist ${addDays(today, 1).split('-').reverse().join('.')}`),
+      expect.stringContaining(`frist ${addDays(today, -1).split('-').reverse().join('.')}`),
+    ]);
+    expect(svc.faults).toEqual([]);
   });
 
   it('a new brief to the designer, a sketch to review to the cm-admin (a reviewer of the default flow, decision 040)', async () => {

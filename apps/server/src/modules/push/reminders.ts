@@ -74,7 +74,7 @@ async function reviewReminders(db: Db, today: string, tomorrow: string): Promise
         kind: 'review_reminder',
         facts: { promotion: item.promotion.name, subject: item.subject ?? '', day: due },
         link: item.link,
-        dedupeKey: `review_reminder:${reviewer.id}:${item.link}:${item.subject}:${due < today ? today : due}`,
+        dedupeKey: `review_reminder:${item.promotion.id}:${item.link}|${item.subject}:${due < today ? today : due}`,
       });
     }
   }
