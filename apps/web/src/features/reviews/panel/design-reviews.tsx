@@ -44,8 +44,9 @@ export function DesignReviews({ chatId }: { chatId: number }) {
     onError: (err) => feedback.failure(err),
   });
 
-  // A failed load stays silent (the page has more to show); nothing is said until there is data.
-  if (!query.data) return null;
+  // A failed load stays silent (the page has more to show); nothing is said until there is data. No
+  // version in review (no files yet, a promotion without stages, files sent before the flows): no panel.
+  if (!query.data?.length) return null;
   const busy = (messageId: number) =>
     (decision.isPending && decision.variables?.messageId === messageId) || (skip.isPending && skip.variables?.messageId === messageId);
 
@@ -54,20 +55,16 @@ export function DesignReviews({ chatId }: { chatId: number }) {
       <h2 id="design-reviews-title" className="text-lg font-semibold">
         {t('reviews.panel.title')}
       </h2>
-      {query.data.length === 0 ? (
-        <p className="text-sm text-muted-foreground">{t('reviews.panel.empty')}</p>
-      ) : (
-        query.data.map((r) => (
-          <ReviewCard
-            key={r.message_id}
-            chatId={chatId}
-            review={r}
-            busy={busy(r.message_id)}
-            onDecide={(input) => decision.mutateAsync(input)}
-            onSkip={(reason) => skip.mutateAsync({ messageId: r.message_id, reason })}
-          />
-        ))
-      )}
+      {query.data.map((r) => (
+        <ReviewCard
+          key={r.message_id}
+          chatId={chatId}
+          review={r}
+          busy={busy(r.message_id)}
+          onDecide={(input) => decision.mutateAsync(input)}
+          onSkip={(reason) => skip.mutateAsync({ messageId: r.message_id, reason })}
+        />
+      ))}
     </section>
   );
 }
