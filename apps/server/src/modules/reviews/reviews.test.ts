@@ -270,6 +270,19 @@ describe('at the same moment', () => {
 });
 
 describe('the flow changes while versions wait', () => {
+  it('a flow saved while the promotion’s first file is sent: both answer, and the version waits in the new flow’s first stage', async () => {
+    const d = await designFixture(t, admin, { status: 'Brief' });
+    const [saved, sent] = await Promise.all([saveFlow(d, threeStages()), sketch(d)]);
+    expect(saved.statusCode, saved.body).toBe(200);
+    const r = await reviewOf(d, sent.message_id);
+    expect(r.state).toBe('open');
+    expect(r.stages.map((s) => [s.name, s.state])).toEqual([
+      ['Kategorisjef', 'open'],
+      ['Markedsleder', 'waiting'],
+      ['Admin', 'waiting'],
+    ]);
+  });
+
   it('a stage whose remaining reviewers have all approved completes; a version in a removed stage moves to the next', async () => {
     const d = await flowDesign();
     const m = await sketch(d);

@@ -49,14 +49,17 @@ const stageSummary = (stages: { name: string; rule: string; roles: string[]; use
   stages.map((s) => `${s.name} (${s.rule}; ${[...s.roles, ...s.user_ids.map((id) => `#${id}`)].join(', ')}; ${s.due_milestone}${s.due_offset_days >= 0 ? '+' : ''}${s.due_offset_days})`);
 
 /**
- * Replaces a promotion's flow (decision 040). A version waiting in a stage that goes moves on to the
- * stage that followed it (approved when none did); every open version is checked against its
- * stage's new reviewers and rule, so a stage whose remaining reviewers have all approved completes.
+ * Replaces a promotion's flow (decision 040). A version waiting in a stage that goes waits in the
+ * stage now at that stage's place (approved when the new flow is shorter); every open version is
+ * checked against its stage's new reviewers and rule, so a stage whose remaining reviewers have all
+ * approved completes.
  */
 export async function saveFlow(db: Db, auth: AuthContext, promotionId: number, stages: ReviewStageInput[]): Promise<{ flow: ReviewFlowData; outcomes: ReviewOutcome[] }> {
   await assertReviewers(db, stages);
   const outcomes = await db.transaction(async (tx) => {
-    const [promotion] = await tx.select({ id: promotions.id }).from(promotions).where(eq(promotions.id, promotionId)).for('update');
+    // One save at a time; "no key update" lets inserts that refer to the promotion (a design's first
+    // file making its flow, say) go on, so they cannot deadlock with the locks below.
+    const [promotion] = await tx.select({ id: promotions.id }).from(promotions).where(eq(promotions.id, promotionId)).for('no key update');
     if (!promotion) throw notFound();
     // The designs first, then their reviews: the order a decision takes them in.
     const designs = await tx.select().from(promotionSurfaceDesigns).where(eq(promotionSurfaceDesigns.promotion_id, promotionId)).for('update');
@@ -64,9 +67,10 @@ export async function saveFlow(db: Db, auth: AuthContext, promotionId: number, s
     const reviews = (await reviewsOfPromotion(tx, promotionId)).map((r) => r.review);
     const gone = await replaceStages(tx, promotionId, stages);
     const after = await stagesOf(tx, promotionId);
+    // A version in a stage that went waits in the stage now at that place; past the new flow's end it is approved.
     const followerOf = (stageId: number | null) => {
       const old = before.find((s) => s.id === stageId);
-      return old ? before.find((s) => s.position > old.position && !gone.includes(s.id))?.id ?? null : null;
+      return old ? (after[old.position - 1]?.id ?? null) : null;
     };
     const result: ReviewOutcome[] = [];
     const categories = await psdCategories(tx, designs.map((d) => d.id));
