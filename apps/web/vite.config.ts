@@ -3,6 +3,7 @@ import react from '@vitejs/plugin-react';
 import tailwindcss from '@tailwindcss/vite';
 import { VitePWA } from 'vite-plugin-pwa';
 import path from 'node:path';
+import { localeSplit } from './build/locale-split.ts';
 import { precompress } from './build/precompress.ts';
 import { precacheOnly } from './build/precache.ts';
 import { routeChunkGroups } from './build/route-chunks.ts';
@@ -15,6 +16,7 @@ let outDir = path.join(import.meta.dirname, 'dist');
 export default defineConfig({
   plugins: [
     react(),
+    localeSplit(import.meta.dirname),
     { name: 'out-dir', configResolved: (config) => void (outDir = path.resolve(config.root, config.build.outDir)) },
     tailwindcss(),
     signedInHtml(path.join(import.meta.dirname, 'src/app/layouts/main-layout.tsx')),

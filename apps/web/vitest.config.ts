@@ -1,9 +1,10 @@
 import { defineProject } from 'vitest/config';
 import react from '@vitejs/plugin-react';
 import path from 'node:path';
+import { localeSplit } from './build/locale-split.ts';
 
 export default defineProject({
-  plugins: [react()],
+  plugins: [react(), localeSplit(import.meta.dirname)],
   resolve: { alias: { '@': path.resolve(import.meta.dirname, 'src') } },
   test: {
     name: 'web',

@@ -2,6 +2,7 @@ import type { ComponentType } from 'react';
 import type { AppRoute } from '@promo/shared';
 import { createBrowserRouter, Navigate, type RouteObject } from 'react-router';
 import LoginPage from '@/features/auth/pages/login-page';
+import { pageTexts } from '@/lib/i18n';
 import { PublicLayout } from './layouts/public-layout';
 import { TitledPages } from './page-title';
 
@@ -14,7 +15,10 @@ import { TitledPages } from './page-title';
  */
 type PageModule = Promise<{ default: ComponentType }>;
 
-const page = (load: () => PageModule) => async () => ({ Component: (await load()).default });
+/** A page's texts of the second Norwegian part come with it; without them (offline) it shows all the same. */
+const texts = () => pageTexts().catch(() => {});
+
+const page = (load: () => PageModule) => async () => ({ Component: (await Promise.all([load(), texts()]))[0].default });
 
 /**
  * A page of the signed-in shell behind the route guard (signed in, and allowed for the role); `at`
@@ -23,7 +27,7 @@ const page = (load: () => PageModule) => async () => ({ Component: (await load()
 const guarded = (path: AppRoute, load: () => PageModule, at: string = path): RouteObject => ({
   path: at,
   lazy: async () => {
-    const [{ default: Page }, { RouteGuard }] = await Promise.all([load(), import('./route-guard')]);
+    const [{ default: Page }, { RouteGuard }] = await Promise.all([load(), import('./route-guard'), texts()]);
     return {
       Component: () => (
         <RouteGuard route={path}>

@@ -1,7 +1,7 @@
 import i18n, { type BackendModule, type ResourceKey } from 'i18next';
 import { initReactI18next } from 'react-i18next';
 import { DEFAULT_LANGUAGE, LANGUAGES, LANGUAGE_STORAGE_KEY, type Language } from '@promo/shared';
-import no from '../locales/no.json';
+import no from 'virtual:locale-no-core';
 
 export const isLanguage = (v: unknown): v is Language => LANGUAGES.includes(v as Language);
 
@@ -15,7 +15,32 @@ export function setLanguage(lang: string) {
   if (!isLanguage(lang)) return;
   localStorage.setItem(LANGUAGE_STORAGE_KEY, lang);
   document.documentElement.lang = lang;
-  void i18n.changeLanguage(lang);
+  // The page on screen may read texts of the second part: switched once they are here.
+  if (lang === 'no' && !noPagesLoaded) void pageTexts(lang).then(() => i18n.changeLanguage(lang));
+  else void i18n.changeLanguage(lang);
+}
+
+let noPages: Promise<void> | null = null;
+let noPagesLoaded = false;
+/**
+ * The Norwegian texts of the staff pages that are chunks of their own (build/locale-split.ts):
+ * not in the first script; the router awaits them before it shows a page. English has every text
+ * in its own chunk. Offline (a station's pages read none of them) a failed fetch is tried again next time.
+ */
+export function pageTexts(lang: string = i18n.language): Promise<void> {
+  if (lang !== 'no') return Promise.resolve();
+  // The first part first: i18next loads no language it already holds texts of.
+  noPages ??= Promise.all([i18n.loadLanguages('no'), import('virtual:locale-no-pages')]).then(
+    ([, m]) => {
+      i18n.addResourceBundle('no', 'translation', m.default, true, false);
+      noPagesLoaded = true;
+    },
+    (err: unknown) => {
+      noPages = null;
+      throw err;
+    },
+  );
+  return noPages;
 }
 
 /**
@@ -39,7 +64,7 @@ const bundles: BackendModule = {
  * (main.tsx renders then). No fallback language: both files hold the same keys (locales.test.ts),
  * and a fallback would fetch English too.
  */
-export const i18nReady = i18n
+const initialised = i18n
   .use(bundles)
   .use(initReactI18next)
   .init({
@@ -52,5 +77,10 @@ export const i18nReady = i18n
     interpolation: { escapeValue: false },
     returnNull: false,
   });
+
+/** The component tests read texts of every page at once. */
+export const i18nReady = import.meta.env.MODE === 'test' ? initialised.then(() => pageTexts('no')) : initialised;
+// Fetched beside the first render, so a page seldom waits for them.
+if (import.meta.env.MODE !== 'test') void pageTexts().catch(() => {});
 
 export default i18n;

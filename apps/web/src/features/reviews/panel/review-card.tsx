@@ -41,7 +41,7 @@ export function ReviewCard({
   const actions = review.can_decide || review.can_override;
 
   return (
-    <article className="grid gap-3 rounded-md border border-border p-3" data-testid="file-review" data-type={review.type_file} aria-label={`${type}: ${review.file_name}`}>
+    <article className="grid gap-3 rounded-md border border-border p-3" data-testid="version-review" data-type={review.type_file} aria-label={`${type}: ${review.file_name}`}>
       <header className="flex flex-wrap items-start justify-between gap-2">
         <div className="min-w-0">
           <p className="text-xs font-semibold tracking-wide text-muted-foreground uppercase">{type}</p>
