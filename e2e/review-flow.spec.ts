@@ -140,3 +140,21 @@ for (const lang of LANGS) {
   });
 }
 
+
+for (const lang of LANGS) {
+  test(`the admin reads the default review flow on system settings, at a desk and on a phone (${lang})`, async ({ page }) => {
+    const R = LOCALES[lang].reviews;
+    await useLanguage(page, lang);
+    await login(page, 'admin');
+    await page.goto('/system-settings');
+    const editor = page.getByTestId('review-flow');
+    await expect(editor.getByRole('heading', { name: R.flow.default_title })).toBeVisible();
+    await expect(editor.getByTestId('review-stage').first().getByLabel(R.flow.name, { exact: true })).not.toHaveValue('');
+    await editor.scrollIntoViewIfNeeded();
+    await snap(page, `review-flow-default-${lang}`);
+    await page.setViewportSize({ width: 390, height: 844 });
+    await editor.scrollIntoViewIfNeeded();
+    expect(await page.evaluate(() => document.documentElement.scrollWidth)).toBeLessThanOrEqual(390);
+    await snap(page, `review-flow-default-phone-${lang}`);
+  });
+}
