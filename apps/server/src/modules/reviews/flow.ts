@@ -28,14 +28,19 @@ export function stageDueOn(stage: { due_milestone: string; due_offset_days: numb
   return m ? addDays(m.due_on, stage.due_offset_days) : null;
 }
 
-/** System settings' default flow; a stored stage that no longer reads as one is left out. */
-export async function defaultStages(db: DbOrTx): Promise<ReviewStageInput[]> {
-  const [row] = await db.select({ flow: systemSettings.review_flow }).from(systemSettings).orderBy(asc(systemSettings.id)).limit(1);
-  const parsed = z.array(z.unknown()).safeParse(row?.flow ?? []);
+/** The stages of a stored default flow; a stored stage that no longer reads as one is left out. */
+export function storedStages(flow: unknown): ReviewStageInput[] {
+  const parsed = z.array(z.unknown()).safeParse(flow ?? []);
   return (parsed.success ? parsed.data : []).flatMap((s) => {
     const stage = reviewStageInput.safeParse(s);
     return stage.success ? [{ ...stage.data, id: undefined }] : [];
   });
+}
+
+/** System settings' default flow. */
+export async function defaultStages(db: DbOrTx): Promise<ReviewStageInput[]> {
+  const [row] = await db.select({ flow: systemSettings.review_flow }).from(systemSettings).orderBy(asc(systemSettings.id)).limit(1);
+  return storedStages(row?.flow);
 }
 
 export async function stagesOf(db: DbOrTx, promotionId: number): Promise<StageRow[]> {

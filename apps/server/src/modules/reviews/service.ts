@@ -21,7 +21,7 @@ import { AppError, forbidden, invalidField, notFound } from '../../lib/errors';
 import { personName } from '../../lib/person-name';
 import { visibleChat, type PsdRow } from '../promotion-design/psd-access';
 import { milestonesOf } from '../promotions/milestones';
-import { assertReviewers, defaultStages, ensureFlow, presentStages, replaceStages, reviewerCandidates, stageDueOn, stagesOf, type StageRow } from './flow';
+import { assertReviewers, defaultStages, ensureFlow, presentStages, replaceStages, reviewerCandidates, stageDueOn, stagesOf, storedStages, type StageRow } from './flow';
 import { lockedReview, recordDecision, recordSkip, reviewsOfPromotion, settle, type ReviewOutcome } from './progress';
 import { reviewersOf } from './reviewers';
 
@@ -62,7 +62,12 @@ export async function saveFlow(db: Db, auth: AuthContext, promotionId: number, s
     const [promotion] = await tx.select({ id: promotions.id }).from(promotions).where(eq(promotions.id, promotionId)).for('no key update');
     if (!promotion) throw notFound();
     // The designs first, then their reviews: the order a decision takes them in.
-    const designs = await tx.select().from(promotionSurfaceDesigns).where(eq(promotionSurfaceDesigns.promotion_id, promotionId)).for('update');
+    const designs = await tx
+      .select({ psd: promotionSurfaceDesigns, category_id: designTable.category_id })
+      .from(promotionSurfaceDesigns)
+      .innerJoin(designTable, eq(designTable.id, promotionSurfaceDesigns.design_id))
+      .where(eq(promotionSurfaceDesigns.promotion_id, promotionId))
+      .for('update', { of: promotionSurfaceDesigns });
     const before = await ensureFlow(tx, promotionId);
     const reviews = (await reviewsOfPromotion(tx, promotionId)).map((r) => r.review);
     const gone = await replaceStages(tx, promotionId, stages);
@@ -73,17 +78,16 @@ export async function saveFlow(db: Db, auth: AuthContext, promotionId: number, s
       return old ? (after[old.position - 1]?.id ?? null) : null;
     };
     const result: ReviewOutcome[] = [];
-    const categories = await psdCategories(tx, designs.map((d) => d.id));
     for (const review of reviews) {
       if (review.stage_id !== null && gone.includes(review.stage_id)) {
         review.stage_id = followerOf(review.stage_id);
         await tx.update(fileReviews).set({ stage_id: review.stage_id, stage_opened_at: new Date(), updated_at: new Date() }).where(eq(fileReviews.message_id, review.message_id));
       }
       if (review.state !== 'open') continue;
-      const psd = designs.find((d) => d.id === review.psd_id);
-      if (!psd) continue;
+      const design = designs.find((d) => d.psd.id === review.psd_id);
+      if (!design) continue;
       const outcome: ReviewOutcome = { status: null };
-      await settle(tx, { ...psd, category_id: categories.get(psd.id)!, chat_id: null }, review, after, auth.user.id, outcome);
+      await settle(tx, { ...design.psd, category_id: design.category_id, chat_id: null }, review, after, auth.user.id, outcome);
       result.push(outcome);
     }
     await tx.update(reviewFlows).set({ updated_by_id: auth.user.id, updated_at: new Date() }).where(eq(reviewFlows.promotion_id, promotionId));
@@ -91,16 +95,6 @@ export async function saveFlow(db: Db, auth: AuthContext, promotionId: number, s
     return result;
   });
   return { flow: await getFlow(db, auth, promotionId), outcomes };
-}
-
-async function psdCategories(tx: DbOrTx, psdIds: number[]) {
-  if (!psdIds.length) return new Map<number, number>();
-  const rows = await tx
-    .select({ id: promotionSurfaceDesigns.id, category_id: designTable.category_id })
-    .from(promotionSurfaceDesigns)
-    .innerJoin(designTable, eq(designTable.id, promotionSurfaceDesigns.design_id))
-    .where(inArray(promotionSurfaceDesigns.id, psdIds));
-  return new Map(rows.map((r) => [r.id, r.category_id]));
 }
 
 export async function getDefaultFlow(db: Db): Promise<ReviewFlowData> {
@@ -120,14 +114,13 @@ export async function saveDefaultFlow(db: Db, auth: AuthContext, stages: ReviewS
       action: 'update',
       entity: 'system_settings',
       entityId: row.id,
-      before: { review_flow: stageSummary(await defaultStagesOf(row.review_flow)) },
+      before: { review_flow: stageSummary(storedStages(row.review_flow)) },
       after: { review_flow: stageSummary(stored) },
     });
   });
   return getDefaultFlow(db);
 }
 
-const defaultStagesOf = async (flow: unknown) => (Array.isArray(flow) ? (flow as ReviewStageInput[]) : []).filter((s) => s && typeof s.name === 'string' && Array.isArray(s.roles) && Array.isArray(s.user_ids));
 
 /** The live Sketch, HQ or LQ file of a chat by its number, with the design, locked for a decision. */
 async function versionForDecision(tx: DbOrTx, auth: AuthContext, chatId: number, messageNumber: number) {
@@ -216,10 +209,10 @@ async function reviewOfVersion(db: Db, auth: AuthContext, chatId: number, messag
 }
 
 /** How a version's stages stand: done before the one it waits in (or that asked for changes), waiting after. */
-function stageStates(review: typeof fileReviews.$inferSelect, stages: StageRow[], decisions: ReviewDecisionRow[], decisionStage: Map<number, number | null>): ReviewStageState['state'][] {
+function stageStates(review: typeof fileReviews.$inferSelect, stages: StageRow[], decisions: (ReviewDecisionRow & { stage_id: number | null })[]): ReviewStageState['state'][] {
   const current = stages.find((s) => s.id === review.stage_id);
   return stages.map((s) => {
-    const skipped = decisions.some((d) => d.decision === 'skip' && decisionStage.get(d.id) === s.id);
+    const skipped = decisions.some((d) => d.decision === 'skip' && d.stage_id === s.id);
     if (review.state === 'approved' || (current && s.position < current.position)) return skipped ? 'skipped' : 'done';
     if (current && s.id === current.id) return review.state === 'changes_requested' ? 'changes_requested' : review.state === 'open' ? 'open' : 'waiting';
     return 'waiting';
@@ -282,8 +275,7 @@ export async function designReviews(db: Db, auth: AuthContext, chatId: number, o
       pins: pinRows.filter((p) => p.decision_id === d.id).map((p) => p.number).sort((a, b) => a - b),
       create_date: d.created_at.toISOString(),
     }));
-    const decisionStage = new Map(decisions.map((d) => [d.id, d.stage_id]));
-    const states = stageStates(review, stages, decisions, decisionStage);
+    const states = stageStates(review, stages, decisions);
     const live = isRatedStatus(psd.status as PsdStatus) && (review.state === 'open' || review.state === 'changes_requested');
     const open = live ? stages.find((s) => s.id === review.stage_id) : undefined;
     const reviewers = open ? await reviewersOf(db, open, psd.category_id) : [];

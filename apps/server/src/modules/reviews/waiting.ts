@@ -1,7 +1,8 @@
 import { notInArray, and, asc, eq, notExists, or, sql } from 'drizzle-orm';
-import type { Milestone, PromotionSchedule, Role } from '@promo/shared';
+import type { Milestone, Role } from '@promo/shared';
 import type { DbOrTx } from '../../db/client';
 import { categories, designs, fileReviews, promotions, promotionSurfaceDesigns, reviewDecisions, reviewStages, reviewStageUsers, surfaces } from '../../db/schema';
+import { milestonesOf } from '../promotions/milestones';
 import { stageDueOn } from './flow';
 
 export interface VersionToReview {
@@ -17,7 +18,7 @@ export interface VersionToReview {
  * rule as reviewersOf in SQL: named in the stage (a cm only in its own categories), or of a role the
  * stage names (a cm as the manager of the design's category).
  */
-export async function versionsToReview(db: DbOrTx, me: { id: number; role: Role }, schedules: (ids: number[]) => Promise<Map<number, PromotionSchedule>>): Promise<VersionToReview[]> {
+export async function versionsToReview(db: DbOrTx, me: { id: number; role: Role }): Promise<VersionToReview[]> {
   if (me.role !== 'admin' && me.role !== 'cm-admin' && me.role !== 'cm') return [];
   const managesCategory = eq(categories.manager_id, me.id);
   const named = sql`exists (select 1 from ${reviewStageUsers} where ${reviewStageUsers.stage_id} = ${reviewStages.id} and ${reviewStageUsers.user_id} = ${me.id})`;
@@ -51,7 +52,7 @@ export async function versionsToReview(db: DbOrTx, me: { id: number; role: Role 
       ),
     )
     .orderBy(asc(promotions.id), asc(promotionSurfaceDesigns.id), asc(fileReviews.message_id));
-  const lists = await schedules([...new Set(rows.map((r) => r.promotion_id))]);
+  const lists = await milestonesOf(db, [...new Set(rows.map((r) => r.promotion_id))]);
   return rows.map((r) => {
     const due_on = stageDueOn(r, lists.get(r.promotion_id));
     return {

@@ -294,7 +294,7 @@ function unphotographed(db: DbOrTx, stationId: number, today: string) {
 
 /** Versions waiting in a review stage the user has not approved, each with its stage's day. */
 async function reviewWork(db: DbOrTx, me: Asker): Promise<Found[]> {
-  const rows = await versionsToReview(db, me, (ids) => milestonesOf(db, ids));
+  const rows = await versionsToReview(db, me);
   return rows.map((r) => ({ kind: 'review_to_decide', promotion: r.promotion, subject: r.subject, count: 1, link: designLink({ promotion_id: r.promotion.id, surface_id: r.surface_id, psd_id: r.psd_id }), due: r.due }));
 }
 
