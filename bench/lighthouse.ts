@@ -6,6 +6,7 @@
 //   BENCH_BASE_URL=http://localhost:3000 npx tsx bench/lighthouse.ts
 //   BENCH_PAGES=/login npx tsx bench/lighthouse.ts    only the pages whose path is listed (comma-separated)
 //   BENCH_DETAILS=1 ...                                also where the median run's main thread went
+//   BENCH_SAVE=/tmp/lh ...                            also each run's whole report as JSON in that folder
 //   BENCH_CPU_SLOWDOWN=2 ...                           another CPU slowdown than 4× (a host slower than
 //                                                      Lighthouse expects: see its "CPU index" column)
 import { spawn } from 'node:child_process';
@@ -111,6 +112,7 @@ async function audit(port: number, url: string, signedIn: boolean): Promise<Figu
   });
   if (!result) throw new Error(`no Lighthouse result for ${url}`);
   const { lhr } = result;
+  if (process.env.BENCH_SAVE) fs.writeFileSync(path.join(process.env.BENCH_SAVE, `${new URL(url).pathname.replace(/\W/g, '_') || 'root'}-${Date.now()}.json`), JSON.stringify(lhr));
   if (lhr.runtimeError) throw new Error(`${url}: ${lhr.runtimeError.message}`);
   const num = (id: string) => lhr.audits[id]?.numericValue ?? NaN;
   const summary = (lhr.audits['resource-summary']?.details as { items?: { resourceType: string; transferSize: number; requestCount: number }[] } | undefined)?.items ?? [];

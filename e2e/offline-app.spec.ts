@@ -44,6 +44,16 @@ test.describe('the installable app', () => {
     expect(asStation.start_url).toBe('/user-promotions');
   });
 
+  test("a signed-in first load names the route's own scripts, and the page uses each of them", async ({ page }) => {
+    await login(page, 'user');
+    await page.goto('/company-planner');
+    await expect(page.locator('h1')).toBeVisible();
+    const preloads = await page.locator('link[rel=modulepreload]').evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
+    expect(preloads.filter((p) => /\/(company-planner-page|route-guard|main-layout)-/.test(p))).toHaveLength(3);
+    const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname));
+    for (const p of preloads) expect(loaded, p).toContain(p);
+  });
+
   test('the service worker registers, controls the page after a reload, and is served uncached', async ({ page }) => {
     const sw = await page.request.get('/sw.js');
     expect(sw.headers()['cache-control']).toBe('no-cache');

@@ -19,7 +19,7 @@ export default defineConfig({
     localeSplit(import.meta.dirname),
     { name: 'out-dir', configResolved: (config) => void (outDir = path.resolve(config.root, config.build.outDir)) },
     tailwindcss(),
-    signedInHtml(path.join(import.meta.dirname, 'src/app/layouts/main-layout.tsx')),
+    signedInHtml(import.meta.dirname),
     // The service worker (src/sw/sw.ts, decision 023). The manifest is the server's (it names the
     // role's start page); the page registers the worker itself (lib/register-sw.ts).
     VitePWA({

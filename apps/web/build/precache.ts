@@ -43,7 +43,8 @@ export function precacheOnly(distDir: () => string) {
       if (!manifest[key]) throw new Error(`precache: ${key} is not in the build's manifest`);
       visit(key);
     }
-    const keep = (url: string) => wanted.has(url) || /\.html$/.test(url) || url.startsWith('icons/') || url === 'favicon.svg';
+    // The top-level pages; not the per-route pages of signed-in/ (the worker answers with signed-in.html).
+    const keep = (url: string) => wanted.has(url) || /^[^/]+\.html$/.test(url) || url.startsWith('icons/') || url === 'favicon.svg';
     return { manifest: entries.filter((e) => keep(e.url)), warnings: [] };
   };
 }

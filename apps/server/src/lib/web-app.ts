@@ -39,13 +39,29 @@ export async function serveWebApp(app: FastifyInstance, root: string) {
     },
   });
   manifestRoute(app);
+  const routePage = routePages(root);
   /**
    * The page of a web app route. With a session (and not on the sign-in page) it is signed-in.html,
    * which also names the signed-in layout's scripts, so the browser fetches them beside the entry
-   * instead of after it (apps/web/build/signed-in-html.ts).
+   * instead of after it; for a route of the router the page that also names that route's scripts
+   * (apps/web/build/signed-in-html.ts).
    */
   return (req: FastifyRequest, reply: FastifyReply) => {
     const signedIn = SESSION_COOKIE.test(req.headers.cookie ?? '') && !req.url.startsWith('/login');
-    return reply.type('text/html').sendFile(signedIn ? 'signed-in.html' : 'index.html');
+    return reply.type('text/html').sendFile(signedIn ? (routePage(req.url.split('?')[0]!) ?? 'signed-in.html') : 'index.html');
   };
+}
+
+/**
+ * The build's per-route pages (signed-in/routes.json: the router's paths, `:id` standing for one
+ * segment) as a lookup from a request's path to its file; a build without them finds none.
+ */
+function routePages(root: string): (pathname: string) => string | undefined {
+  const list = path.join(root, 'signed-in', 'routes.json');
+  if (!fs.existsSync(list)) return () => undefined;
+  const routes = (JSON.parse(fs.readFileSync(list, 'utf8')) as { path: string; file: string }[]).map((r) => ({
+    pattern: new RegExp(`^${r.path.split('/').map((part) => (part.startsWith(':') ? '[^/]+' : part.replace(/[.*+?^${}()|[\]\\]/g, '\\$&'))).join('/')}/?$`),
+    file: r.file,
+  }));
+  return (pathname) => routes.find((r) => r.pattern.test(pathname))?.file;
 }

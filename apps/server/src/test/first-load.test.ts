@@ -74,6 +74,13 @@ describe('the built web app', () => {
     fs.mkdirSync(path.join(dist, 'assets'));
     fs.writeFileSync(path.join(dist, 'index.html'), '<!doctype html><title>Promo</title>');
     fs.writeFileSync(path.join(dist, 'signed-in.html'), '<!doctype html><title>Promo</title><link rel="modulepreload" href="/assets/layout-1.js">');
+    fs.mkdirSync(path.join(dist, 'signed-in', 'user-promotions'), { recursive: true });
+    const routes = [
+      { path: '/company-planner', file: 'signed-in/company-planner.html' },
+      { path: '/user-promotions/:id', file: 'signed-in/user-promotions/_id.html' },
+    ];
+    fs.writeFileSync(path.join(dist, 'signed-in', 'routes.json'), JSON.stringify(routes));
+    for (const r of routes) fs.writeFileSync(path.join(dist, r.file), `<!doctype html><title>Promo</title><link rel="modulepreload" href="/assets/${r.path}.js">`);
     fs.writeFileSync(path.join(dist, 'assets', 'app-1234.js'), script);
     fs.writeFileSync(path.join(dist, 'assets', 'app-1234.js.br'), zlib.brotliCompressSync(script));
     fs.writeFileSync(path.join(dist, 'assets', 'app-1234.js.gz'), zlib.gzipSync(script));
@@ -112,5 +119,17 @@ describe('the built web app', () => {
     expect(await page('/', session)).toBe(true);
     expect(await page('/company-planner?page=2', session)).toBe(true);
     expect(await page('/login', session)).toBe(false);
+  });
+
+  it("sends a browser with a session the page that also names its route's scripts", async () => {
+    const session = { cookie: `BEARER_TOKEN=${encodeURIComponent('Bearer abc')}` };
+    const page = async (url: string, cookie = session) => (await web.inject({ url, headers: cookie })).body;
+    expect(await page('/company-planner?page=2')).toContain('/assets//company-planner.js');
+    expect(await page('/company-planner/')).toContain('/assets//company-planner.js');
+    expect(await page('/user-promotions/17')).toContain('/assets//user-promotions/:id.js');
+    // Not a route of the list: the layout's page; one segment more is not the route either.
+    expect(await page('/products')).toContain('/assets/layout-1.js');
+    expect(await page('/user-promotions/17/x')).toContain('/assets/layout-1.js');
+    expect(await page('/company-planner', { cookie: '' })).not.toContain('modulepreload');
   });
 });
