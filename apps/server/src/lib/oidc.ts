@@ -94,11 +94,11 @@ export interface OidcClient {
    * with the PKCE verifier, the ID token's issuer, audience, nonce and signature) and answers the
    * person's claims: the ID token's, completed by the userinfo endpoint's. Throws on any mismatch.
    */
-  finish(callbackUrl: URL, cookieHeader: string | undefined): Promise<{ claims: Record<string, unknown>; language: Flow['language'] }>;
+  finish(callbackUrl: URL, cookieHeader: string | undefined): Promise<{ claims: Record<string, unknown>; idToken: string; language: Flow['language'] }>;
   /** The Set-Cookie that removes the flow cookie. */
   clearCookie(): string;
-  /** The provider's end-session address, or null when it has none. */
-  endSessionUrl(): Promise<string | null>;
+  /** The provider's end-session address (with the session's ID token as its hint), or null when it has none. */
+  endSessionUrl(idToken: string | null): Promise<string | null>;
 }
 
 export function oidcClient(db: DbOrTx, settings: OidcSettings): OidcClient {
@@ -182,14 +182,18 @@ export function oidcClient(db: DbOrTx, settings: OidcSettings): OidcClient {
         ? await client.fetchUserInfo(config, tokens.access_token, idClaims.sub)
         : {};
       // The ID token's claims stand; userinfo adds what the token left out (most providers' groups, e-mail).
-      return { claims: { ...userinfo, ...idClaims }, language: flow.language };
+      return { claims: { ...userinfo, ...idClaims }, idToken: tokens.id_token!, language: flow.language };
     },
     clearCookie: () => cookie('', 0),
-    async endSessionUrl() {
+    async endSessionUrl(idToken) {
       const config = await configuration();
       if (!config.serverMetadata().end_session_endpoint) return null;
       return client
-        .buildEndSessionUrl(config, { client_id: settings.clientId, post_logout_redirect_uri: settings.postLogoutRedirectUri })
+        .buildEndSessionUrl(config, {
+          client_id: settings.clientId,
+          post_logout_redirect_uri: settings.postLogoutRedirectUri,
+          ...(idToken ? { id_token_hint: idToken } : {}),
+        })
         .href;
     },
   };

@@ -13,14 +13,16 @@ export async function createSession(
   db: DbOrTx,
   userId: number,
   impersonatorId: number | null = null,
-  sso = false,
+  /** A single sign-on's session: the provider's ID token (kept for the sign-out there). */
+  ssoIdToken: string | null = null,
 ): Promise<string> {
   const { token, hash } = newToken();
   await db.insert(sessions).values({
     token_hash: hash,
     user_id: userId,
     impersonator_id: impersonatorId,
-    sso,
+    sso: ssoIdToken !== null,
+    sso_id_token: ssoIdToken,
     expires_at: new Date(Date.now() + SESSION_MS),
   });
   return token;
@@ -105,7 +107,8 @@ export function sessionResolver(db: DbOrTx, ttlMs: number) {
 }
 
 export async function revokeSession(db: DbOrTx, sessionId: number): Promise<void> {
-  await db.update(sessions).set({ revoked_at: new Date() }).where(eq(sessions.id, sessionId));
+  // The provider's ID token is of no use once the session ends.
+  await db.update(sessions).set({ revoked_at: new Date(), sso_id_token: null }).where(eq(sessions.id, sessionId));
 }
 
 /**
@@ -115,6 +118,6 @@ export async function revokeSession(db: DbOrTx, sessionId: number): Promise<void
 export async function revokeUserSessions(db: DbOrTx, userId: number): Promise<void> {
   await db
     .update(sessions)
-    .set({ revoked_at: new Date() })
+    .set({ revoked_at: new Date(), sso_id_token: null })
     .where(and(or(eq(sessions.user_id, userId), eq(sessions.impersonator_id, userId)), isNull(sessions.revoked_at)));
 }

@@ -105,6 +105,11 @@ export const sessions = pgTable(
     revoked_at: timestamp('revoked_at', { withTimezone: true }),
     /** Opened by a single sign-on: its sign-out also goes to the provider's end-session endpoint. */
     sso: boolean('sso').notNull().default(false),
+    /**
+     * The provider's ID token of that sign-on, sent back as `id_token_hint` at sign-out (OpenID
+     * Connect RP-Initiated Logout): the provider then knows whose session ends without asking.
+     */
+    sso_id_token: text('sso_id_token'),
     ...timestamps,
   },
   (t) => [index('sessions_user_idx').on(t.user_id)],

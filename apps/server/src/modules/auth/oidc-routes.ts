@@ -76,7 +76,7 @@ export async function oidcRoutes(app: FastifyInstance): Promise<OidcClient | nul
       await auditSignInFailure(app.db, '', address, 'sso_failed');
       return refused(reply, 'failed');
     }
-    const result = await ssoSignIn(app.db, settings!, finished.claims, { address, language: finished.language });
+    const result = await ssoSignIn(app.db, settings!, finished.claims, { address, language: finished.language, ssoIdToken: finished.idToken });
     if (result.outcome !== 'signed_in') {
       req.log.warn({ event: 'sso_refused', outcome: result.outcome, address });
       return refused(reply, result.outcome);

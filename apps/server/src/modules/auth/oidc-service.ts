@@ -28,7 +28,7 @@ export async function ssoSignIn(
   db: Db,
   settings: Pick<OidcSettings, 'roleClaim' | 'roleMap' | 'stationClaim'>,
   claims: Record<string, unknown>,
-  signIn: { address: string | null; language: UserLanguage | null },
+  signIn: { address: string | null; language: UserLanguage | null; ssoIdToken: string },
 ): Promise<SsoSignIn> {
   const sub = text(claims.sub, 255);
   const email = text(claims.email, 254);
@@ -86,7 +86,7 @@ export async function ssoSignIn(
       await writeAudit(tx, null, { action: 'update', entity: 'users', entityId: found.id, before: { role: before }, after: { role, reason: 'sso_role_claim' } });
     });
   }
-  const data = await openSession(db, { ...found, role }, { ...signIn, sso: true });
+  const data = await openSession(db, { ...found, role }, signIn);
   return { outcome: 'signed_in', data, roleChanged };
 }
 

@@ -278,11 +278,19 @@ describe('single sign-on: refusals leave no session', () => {
 describe('single sign-on: sign-out and password sign-in', () => {
   it("sends an SSO session's sign-out on to the provider's end-session endpoint, a password session's not", async () => {
     const { bearer } = session(await signIn('sub-cm'));
+    const tokensKept = async () => (await t.database.db.select({ n: count() }).from(sessions).where(sql`${sessions.sso_id_token} is not null`))[0]!.n;
+    const before = await tokensKept();
+    expect(before).toBeGreaterThan(0);
     const out = await t.form('POST', '/api/auth/logout', {}, bearer);
+    expect(await tokensKept()).toBe(before - 1);
     const url = new URL(out.json().data.end_session_url);
     expect(url.origin).toBe(op.issuer);
     expect(url.searchParams.get('post_logout_redirect_uri')).toBe(`${PUBLIC_URL}/login`);
     expect(url.searchParams.get('client_id')).toBe('promo');
+    // The provider's ID token of this sign-on as the hint (RP-Initiated Logout), and no longer kept here.
+    const [, payload] = url.searchParams.get('id_token_hint')!.split('.');
+    expect(JSON.parse(Buffer.from(payload!, 'base64url').toString())).toMatchObject({ sub: 'sub-cm', aud: 'promo', iss: op.issuer });
+    expect(await t.database.db.select().from(sessions).where(eq(sessions.sso_id_token, url.searchParams.get('id_token_hint')!))).toHaveLength(0);
     // The provider accepts it (its "sign out?" page).
     expect((await fetch(url)).status).toBe(200);
 

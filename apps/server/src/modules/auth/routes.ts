@@ -35,10 +35,10 @@ export async function authRoutes(app: FastifyInstance) {
   });
 
   route(app, auth.logout, async ({ auth: ctx, req }) => {
-    const { sso } = await logout(app.db, ctx);
+    const { sso, idToken } = await logout(app.db, ctx);
     req.log.info({ event: 'logout', userId: ctx.user.id });
     // After a single sign-on the browser goes on to the provider's sign-out, when it has one.
-    const endSession = sso && oidc ? await oidc.endSessionUrl().catch(() => null) : null;
+    const endSession = sso && oidc ? await oidc.endSessionUrl(idToken).catch(() => null) : null;
     return ok<LogoutData>('Logged out', 'logged_out', { end_session_url: endSession });
   });
 

@@ -91,13 +91,13 @@ type SignInUser = Parameters<typeof sessionUser>[1] & { language: string | null 
 export async function openSession(
   db: Db,
   user: SignInUser,
-  signIn: { address: string | null; language: UserLanguage | null; sso?: boolean },
+  signIn: { address: string | null; language: UserLanguage | null; ssoIdToken?: string },
 ): Promise<LoginData> {
-  const { address, language, sso = false } = signIn;
+  const { address, language, ssoIdToken } = signIn;
   return db.transaction(async (tx) => {
-    const bearerToken = await createSession(tx, user.id, null, sso);
+    const bearerToken = await createSession(tx, user.id, null, ssoIdToken ?? null);
     const actor = { user: { ...user, role: user.role as Role }, impersonatorId: null };
-    await writeAudit(tx, actor, { action: 'sign_in', entity: 'users', entityId: user.id, after: sso ? { address, reason: 'sso' } : { address } });
+    await writeAudit(tx, actor, { action: 'sign_in', entity: 'users', entityId: user.id, after: ssoIdToken ? { address, reason: 'sso' } : { address } });
     if (language && language !== user.language) await tx.update(users).set({ language }).where(eq(users.id, user.id));
     return { bearerToken, mergedUserData: await sessionUser(tx, user, null) };
   });
@@ -122,13 +122,16 @@ export async function auditSignInFailure(
   });
 }
 
-/** Ends this session; the `sign_out` row goes with it. Answers whether it was a single sign-on's session. */
-export async function logout(db: Db, auth: AuthContext): Promise<{ sso: boolean }> {
+/**
+ * Ends this session; the `sign_out` row goes with it. Answers whether it was a single sign-on's
+ * session, and the provider's ID token of it (forgotten here with the session).
+ */
+export async function logout(db: Db, auth: AuthContext): Promise<{ sso: boolean; idToken: string | null }> {
   return db.transaction(async (tx) => {
-    const [session] = await tx.select({ sso: sessions.sso }).from(sessions).where(eq(sessions.id, auth.sessionId));
+    const [session] = await tx.select({ sso: sessions.sso, idToken: sessions.sso_id_token }).from(sessions).where(eq(sessions.id, auth.sessionId));
     await revokeSession(tx, auth.sessionId);
     await writeAudit(tx, auth, { action: 'sign_out', entity: 'users', entityId: auth.user.id });
-    return { sso: !!session?.sso };
+    return { sso: !!session?.sso, idToken: session?.idToken ?? null };
   });
 }
 
