@@ -16,7 +16,6 @@ import { registerResponseHeaders } from './lib/response-headers';
 import { serveWebApp } from './lib/web-app';
 import { compressAnswers } from './lib/compression';
 import { traceIds } from './observability/log-trace';
-import { mailFailureCounter } from './observability/mail-failures';
 import { attachMetrics } from './observability/metrics';
 import { storageFor, type Storage } from './lib/storage';
 import multipart from '@fastify/multipart';
@@ -95,9 +94,8 @@ function bearerCookie(cookieHeader: string | undefined): string | undefined {
 
 export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   const { config, db } = opts;
-  const mailFailures = mailFailureCounter();
   const app = Fastify({
-    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'], mixin: traceIds, hooks: mailFailures.hooks },
+    logger: { level: config.LOG_LEVEL, redact: ['req.headers.authorization', 'req.headers.cookie'], mixin: traceIds },
     genReqId: (req) => (req.headers['x-request-id'] as string | undefined)?.slice(0, 100) || randomUUID(),
     requestIdHeader: 'x-request-id',
     routerOptions: { querystringParser: parseQs },
@@ -125,7 +123,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.addHook('onSend', async (req, reply) => {
     reply.header('x-request-id', req.id);
   });
-  attachMetrics(app, config, { mailFailures: mailFailures.count });
+  attachMetrics(app, config, { mailFailures: () => app.mailer.failures() });
 
   await registerResponseHeaders(app, config);
   await app.register(formbody, { parser: parseQs });

@@ -115,3 +115,29 @@ describe('GET /metrics (decision 034)', () => {
     await expect(fetch(`http://127.0.0.1:${port}/metrics`)).rejects.toThrow();
   });
 });
+
+describe('promo_mail_failed_total', () => {
+  let t: TestApp;
+  beforeAll(async () => {
+    // An SMTP address where nothing listens: every delivery fails.
+    t = await createTestApp({ METRICS_TOKEN: TOKEN, SMTP_URL: `smtp://127.0.0.1:${await freePort()}?ignoreTLS=true&connectionTimeout=2000` });
+  });
+  afterAll(async () => {
+    await t?.close();
+  });
+
+  it("counts each failed delivery once, also of mail sent directly (the digest's, a lockout's)", async () => {
+    const failed = async () => {
+      const res = await t.app.inject({ method: 'GET', url: '/metrics', headers: { authorization: `Bearer ${TOKEN}` } });
+      return valueOf(parsePrometheusText(res.body), 'promo_mail_failed_total', {}) ?? 0;
+    };
+    // The notifications' first run (it fails too) is over; the next comes a minute later.
+    await t.app.mailer.flush();
+    const before = await failed();
+    await expect(t.app.mailer.send({ to: 'admin@demo.no', subject: 'Test', text: 'Test' })).rejects.toThrow();
+    await expect(t.app.mailer.send({ to: 'cm@demo.no', subject: 'Test', text: 'Test' })).rejects.toThrow();
+    expect(await failed()).toBe(before + 2);
+    // Read twice, counted once.
+    expect(await failed()).toBe(before + 2);
+  });
+});

@@ -39,7 +39,7 @@ export function attachMetrics(app: FastifyInstance, config: Config, opts: { mail
   observeQueues(app.db, registry, { smtp: Boolean(config.SMTP_URL), log: app.log });
   new Counter({
     name: 'promo_mail_failed_total',
-    help: 'Mail deliveries that failed in this process since it started (notifications and digest).',
+    help: 'Mail deliveries that failed in this process since it started (notifications, digest, lockout mails).',
     registers: [registry],
     collect() {
       this.reset();

@@ -18,6 +18,8 @@ export interface Mailer {
   send(message: { to: string; subject: string; text: string }): Promise<boolean>;
   /** Whether mail goes anywhere (SMTP_URL is set). */
   readonly enabled: boolean;
+  /** Deliveries that failed in this process since it started (`promo_mail_failed_total`). */
+  failures(): number;
   close(): void;
 }
 
@@ -44,10 +46,11 @@ function transportUrl(smtpUrl: string) {
  * address (5xx) gives up on that one notification instead of blocking the ones behind it.
  */
 export function createMailer(db: Db, opts: { smtpUrl?: string; publicUrl?: string; from?: string; log: FastifyBaseLogger }): Mailer {
-  if (!opts.smtpUrl) return { flush: async () => {}, send: async () => false, enabled: false, close: () => {} };
+  if (!opts.smtpUrl) return { flush: async () => {}, send: async () => false, enabled: false, failures: () => 0, close: () => {} };
   const transport = nodemailer.createTransport(transportUrl(opts.smtpUrl));
   let retry: NodeJS.Timeout | null = null;
   let closed = false;
+  let failed = 0;
 
   /** Sends until nothing is left; false when a delivery failed for now. */
   async function run(): Promise<boolean> {
@@ -61,6 +64,7 @@ export function createMailer(db: Db, opts: { smtpUrl?: string; publicUrl?: strin
         try {
           await transport.sendMail({ from: opts.from ?? 'Kampanjeportalen <no-reply@kampanje.local>', to: n.email, subject: n.title, text: `${n.title}\n\n${link}\n` });
         } catch (err) {
+          failed++;
           const code = (err as { responseCode?: number }).responseCode;
           if (code !== undefined && code >= 500) {
             opts.log.warn({ err, notification: n.id }, 'mail refused by the server; not retried');
@@ -94,9 +98,15 @@ export function createMailer(db: Db, opts: { smtpUrl?: string; publicUrl?: strin
     flush,
     enabled: true,
     send: async (m) => {
-      await transport.sendMail({ from: opts.from ?? 'Kampanjeportalen <no-reply@kampanje.local>', ...m });
+      try {
+        await transport.sendMail({ from: opts.from ?? 'Kampanjeportalen <no-reply@kampanje.local>', ...m });
+      } catch (err) {
+        failed++;
+        throw err;
+      }
       return true;
     },
+    failures: () => failed,
     close: () => {
       closed = true;
       if (retry) clearTimeout(retry);
