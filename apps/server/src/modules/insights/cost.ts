@@ -13,6 +13,7 @@ import { inCategories, inFigureCategories, inGroup, inRange, stationName, type I
  * The promotions in scope sent to the printers, and each design's print total as the report computes
  * it: (Σ amounts + ⌈Σ × percent / 100⌉) × the surface's price, over the stations in scope — from the
  * read model's sum per design over every station or one group (decision 039), not the amounts.
+ * Lists group by ids and take names after (grouping ~7,000 designs by text cost more than the sums).
  */
 const designCosts = (scope: InsightsScope) => sql`
   sent as (
@@ -20,25 +21,27 @@ const designCosts = (scope: InsightsScope) => sql`
     where ${inRange(scope, sql`p.period_from`)}
   ),
   design_costs as (
-    select a.psd_id, a.promotion_id, p.name as promotion, p.period_from, a.category_id, c.name as category, a.surface_id, s.name as surface,
+    select a.promotion_id, p.period_from, a.category_id, a.surface_id,
            (a.amount + ceil(a.amount * p.percent / 100.0)) * s.price as cost
     from insight_design_amounts a
     join sent p on p.id = a.promotion_id and a.promotion_id = any(array(select id from sent))
-    join categories c on c.id = a.category_id
     join surfaces s on s.id = a.surface_id
     where ${scope.group === null ? sql`a.all_groups` : sql`not a.all_groups and a.station_group = ${scope.group}`}
       and ${inCategories(scope, sql`a.category_id`)}
   )`;
 
-/** Each station's own amounts × price in scope (the percent extra is no station's). */
+/** Each station's own amounts × price in scope (the percent extra is no station's), summed before its name is read. */
 const stationCosts = (scope: InsightsScope) => sql`
-  station_costs as (
-    select f.station_id, ${stationName('u')} as station, u."group" as station_group, sum(f.value) as value
+  station_sums as (
+    select f.station_id, sum(f.value) as value
     from insight_station_figures f
-    join sent p on p.id = f.promotion_id and f.promotion_id = any(array(select id from sent))
-    join users u on u.id = f.station_id
-    where ${inFigureCategories(scope, sql`f.category_id`)} and ${inGroup(scope, sql`u."group"`)}
-    group by f.station_id, u.company_name, u.name, u.surname, u."group"
+    where f.promotion_id = any(array(select id from sent)) and ${inFigureCategories(scope, sql`f.category_id`)}
+    group by f.station_id
+  ),
+  station_costs as (
+    select ss.station_id, ${stationName('u')} as station, u."group" as station_group, ss.value
+    from station_sums ss join users u on u.id = ss.station_id
+    where ${inGroup(scope, sql`u."group"`)}
   )`;
 
 const money = (expr: string) => sql.raw(`to_char(coalesce(${expr}, 0), 'FM999999999990.00')`);
@@ -47,15 +50,22 @@ export async function costInsights(db: Db, scope: InsightsScope): Promise<CostIn
   type Lists = Omit<CostInsights, 'range' | 'total' | 'per_station_mean'> & { totals: { total: string; per_station_mean: string }[] };
   const lists = await oneStatement<Lists>(db, sql`with ${designCosts(scope)}, ${stationCosts(scope)}`, {
     by_month: sql`
-      select to_char(period_from, 'YYYY-MM') as month, category_id, category, ${money('sum(cost)')} as total
-      from design_costs group by 1, 2, 3 order by 1, 3`,
+      select to_char(m.month, 'YYYY-MM') as month, m.category_id, c.name as category, ${money('m.total')} as total
+      from (select date_trunc('month', period_from) as month, category_id, sum(cost) as total from design_costs group by 1, 2) m
+      join categories c on c.id = m.category_id
+      order by m.month, c.name`,
     by_promotion: sql`
-      select promotion_id, promotion as name, to_char(period_from, 'YYYY-MM-DD') as period_from, ${money('sum(cost)')} as total
-      from design_costs group by promotion_id, promotion, period_from order by period_from, promotion_id`,
+      select p.id as promotion_id, p.name, to_char(p.period_from, 'YYYY-MM-DD') as period_from, ${money('t.total')} as total
+      from (select promotion_id, sum(cost) as total from design_costs group by 1) t join sent p on p.id = t.promotion_id
+      order by p.period_from, p.id`,
     by_category: sql`
-      select category_id, category, ${money('sum(cost)')} as total from design_costs group by 1, 2 order by sum(cost) desc, category`,
+      select t.category_id, c.name as category, ${money('t.total')} as total
+      from (select category_id, sum(cost) as total from design_costs group by 1) t join categories c on c.id = t.category_id
+      order by t.total desc, c.name`,
     top_surfaces: sql`
-      select surface_id, surface as name, ${money('sum(cost)')} as total from design_costs group by 1, 2 order by sum(cost) desc, surface_id limit 10`,
+      select t.surface_id, s.name, ${money('t.total')} as total
+      from (select surface_id, sum(cost) as total from design_costs group by 1 order by 2 desc, 1 limit 10) t join surfaces s on s.id = t.surface_id
+      order by t.total desc, t.surface_id`,
     by_group: sql`
       select station_group as "group", ${money('sum(value)')} as total, count(*)::int as stations
       from station_costs group by 1 order by 1 nulls last`,

@@ -265,6 +265,22 @@ describe('delivery and placement', () => {
     expect(d.without_photos).toEqual([row(ids.C, 1, 0, 0, 2, 0, ids.P1), row(ids.A, 2, 1, 0, 3, 1, ids.P2), row(ids.B, 1, 0, 1, 1, 0, ids.P1)]);
     expect((await get('delivery', { group: 'DO' })).by_group).toEqual([expect.objectContaining({ group: 'DO', stations: 1 })]);
   });
+
+  it("counts a receipt in time until the end of the delivered day in Oslo, not in UTC", async () => {
+    const db = t.database.db;
+    // Group RBA: A's parcel in time, and B's.
+    const inTime = async () => ((await get('delivery')).by_group as { group: string; confirmed_in_time: number }[]).find((r) => r.group === 'RBA')?.confirmed_in_time;
+    const [b] = await db.select().from(distributorParcels).where(and(eq(distributorParcels.promotion_id, ids.P1), eq(distributorParcels.station_id, ids.B)));
+    try {
+      // P1's delivered day is 2020-03-03: 23:30 in Oslo (22:30 UTC) is on it, 00:30 the next day (23:30 UTC) is not.
+      await db.update(distributorParcels).set({ received_at: new Date('2020-03-03T22:30:00Z') }).where(eq(distributorParcels.id, b!.id));
+      expect(await inTime()).toBe(2);
+      await db.update(distributorParcels).set({ received_at: new Date('2020-03-03T23:30:00Z') }).where(eq(distributorParcels.id, b!.id));
+      expect(await inTime()).toBe(1);
+    } finally {
+      await db.update(distributorParcels).set({ received_at: b!.received_at }).where(eq(distributorParcels.id, b!.id));
+    }
+  });
 });
 
 describe('design turnaround', () => {
