@@ -10,11 +10,24 @@ import { DUMP_ENTRY } from './manifest';
 import type { Snapshot } from './snapshot-postgres';
 
 /**
- * One snapshot of a PGlite database: `dumpDataDir` copies its data folder under PGlite's query lock
- * (a tar PGlite itself loads back with `loadDataDir`). The row counts and the file list are read from
- * that copy, opened on its own, so they are exactly what the dump holds even while the app writes.
+ * One snapshot of an open PGlite database. On disk (a server's DATA_DIR/pgdata): its folder is
+ * copied file by file under PGlite's query lock — nothing writes meanwhile, so the copy is the
+ * database at one moment as a crash would leave it — and the copy is then opened (PGlite recovers
+ * it from its WAL), counted, closed cleanly and streamed as a tar like a stopped server's folder.
+ * Memory stays that of one more open PGlite whatever the database's size; the lock is held for
+ * the copy only. In memory (the tests' databases): `dumpDataDir` under the same lock, and the
+ * counts read from that dump opened on its own.
  */
 export async function snapshotPglite(client: PGlite, workDir: string): Promise<Snapshot> {
+  if (client.dataDir && !client.dataDir.includes('://')) {
+    const copy = path.join(workDir, 'pgdata-copy');
+    await client.runExclusive(() => fs.promises.cp(client.dataDir!, copy, { recursive: true }));
+    try {
+      return await snapshotPgliteFolder(copy, workDir);
+    } finally {
+      await fs.promises.rm(copy, { recursive: true, force: true });
+    }
+  }
   const dump = await client.dumpDataDir('none');
   const dumpFile = path.join(workDir, DUMP_ENTRY.pglite);
   await pipeline(Readable.fromWeb(dump.stream() as import('node:stream/web').ReadableStream), fs.createWriteStream(dumpFile));
