@@ -45,6 +45,8 @@ export interface Realtime {
   onStaleAnnounced(listener: (what: StaleData) => void): void;
   /** Whether Redis (REDIS_URL) answers on the adapter's connections; true without Redis. */
   redisAnswers(): Promise<boolean>;
+  /** This process's open Socket.IO connections, WebSocket or long-polling. */
+  connections(): number;
 }
 
 /** What a process may hold in memory for a moment and must forget when another process changes it. */
@@ -167,5 +169,6 @@ export async function attachRealtime(app: FastifyInstance, db: DbOrTx, redisUrl:
     },
     dropEndedSessions,
     redisAnswers,
+    connections: () => io.engine.clientsCount,
   };
 }

@@ -84,15 +84,21 @@ describe('GET /metrics (decision 034)', () => {
     }
   });
 
-  it('counts open Socket.IO connections', async () => {
+  it('counts open Socket.IO connections, over WebSocket and over long-polling', async () => {
     const url = await listen(t.app);
     const socket = await connect(url, admin);
     expect(valueOf(await scrape(), 'socketio_connections')).toBe(1);
-    const closed = new Promise((r) => socket.io.engine.once('close', r));
-    socket.disconnect();
-    await closed;
+    // A client behind a proxy that refuses the upgrade stays on long-polling: counted too.
+    const polling = await connect(url, admin, ['polling']);
+    expect(polling.io.engine.transport.name).toBe('polling');
+    expect(valueOf(await scrape(), 'socketio_connections')).toBe(2);
+    for (const s of [socket, polling]) {
+      const closed = new Promise((r) => s.io.engine.once('close', r));
+      s.disconnect();
+      await closed;
+    }
     for (let until = Date.now() + 2000; valueOf(await scrape(), 'socketio_connections') !== 0; await new Promise((r) => setTimeout(r, 20))) {
-      if (Date.now() > until) throw new Error('the connection is still counted');
+      if (Date.now() > until) throw new Error('a connection is still counted');
     }
   });
 

@@ -34,7 +34,8 @@ export function attachMetrics(app: FastifyInstance, config: Config, opts: { mail
   if (!registry) return;
 
   collectDefaultMetrics({ register: registry });
-  observeSockets(app.server, registry);
+  // Read at each scrape: the realtime server is attached after the metrics.
+  observeSockets(registry, () => app.realtime?.connections() ?? 0);
   observeDbPool(app.db, registry);
   observeQueues(app.db, registry, { smtp: Boolean(config.SMTP_URL), log: app.log });
   new Counter({

@@ -25,8 +25,8 @@ export function processOnRedis(t: TestApp): Promise<FastifyInstance> {
 }
 
 /** A socket as the web opens it; the token is the bearer token without 'Bearer '. */
-export function connect(url: string, token?: string): Promise<Socket> {
-  const socket = io(url, { path: '/socket.io', auth: token === undefined ? {} : { token: token.replace(/^Bearer /, '') }, transports: ['websocket'], reconnection: false, forceNew: true });
+export function connect(url: string, token?: string, transports: ('websocket' | 'polling')[] = ['websocket']): Promise<Socket> {
+  const socket = io(url, { path: '/socket.io', auth: token === undefined ? {} : { token: token.replace(/^Bearer /, '') }, transports, reconnection: false, forceNew: true });
   sockets.push(socket);
   return new Promise((resolve, reject) => {
     socket.once('connect', () => resolve(socket));
