@@ -2,6 +2,7 @@ import { API_AREAS, type Endpoint } from '@promo/shared';
 import { components } from './components';
 import type { JsonSchema } from './json-schema';
 import { operationOf } from './operation';
+import { appVersion } from '../../lib/app-version';
 
 const INTRODUCTION = `The API of the web app, generated from its contracts (packages/shared/src/contract/).
 
@@ -35,7 +36,7 @@ export function openApiDocument(): JsonSchema {
   return {
     openapi: '3.1.0',
     // The API has no versions of its own: the document describes the code it comes with.
-    info: { title: 'Promo print API', version: '1.0.0', description: INTRODUCTION },
+    info: { title: 'Promo print API', version: appVersion(), description: INTRODUCTION },
     tags,
     paths,
     components: components(),

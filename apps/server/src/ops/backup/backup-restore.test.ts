@@ -140,6 +140,8 @@ describe('backup and restore', () => {
     const manifest = await createBackup({ source: source.backupSource, storage: source.storage, out: archive });
     expect(manifest.files.length).toBe((await source.database.db.select().from(files)).length);
     expect(manifest.migration?.tag).toMatch(/^\d{4}_/);
+    // The product's release, as package.json names it.
+    expect(manifest.appVersion).toMatch(/^\d+\.\d+\.\d+$/);
     expect(manifest.rowCounts.products).toBeGreaterThan(0);
 
     const { target, open, storage } = await emptyTarget('backup_dst');

@@ -1,7 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { z } from 'zod';
-import { MIGRATIONS_DIR, REPO_ROOT } from '../../config';
+import { MIGRATIONS_DIR } from '../../config';
 
 /** Bumped when the archive's layout changes in a way an older restore cannot read. */
 export const ARCHIVE_FORMAT = 'promo-backup/1';
@@ -32,12 +32,6 @@ export const manifestSchema = z.object({
   files: z.array(fileEntry),
 });
 export type Manifest = z.infer<typeof manifestSchema>;
-
-/** The version of the repository's package.json, when it has one. */
-export function appVersion(): string {
-  const pkg = JSON.parse(fs.readFileSync(path.join(REPO_ROOT, 'package.json'), 'utf8')) as { version?: string };
-  return pkg.version ?? 'unversioned';
-}
 
 interface JournalEntry {
   idx: number;
