@@ -86,20 +86,23 @@ describe('GET /metrics (decision 034)', () => {
 
   it('counts open Socket.IO connections, over WebSocket and over long-polling', async () => {
     const url = await listen(t.app);
+    const counted = async (n: number, what: string) => {
+      for (let until = Date.now() + 5000; valueOf(await scrape(), 'socketio_connections') !== n; await new Promise((r) => setTimeout(r, 20))) {
+        if (Date.now() > until) throw new Error(`${what}: ${valueOf(await scrape(), 'socketio_connections')} counted, not ${n}`);
+      }
+    };
     const socket = await connect(url, admin);
-    expect(valueOf(await scrape(), 'socketio_connections')).toBe(1);
+    await counted(1, 'one WebSocket client');
     // A client behind a proxy that refuses the upgrade stays on long-polling: counted too.
     const polling = await connect(url, admin, ['polling']);
     expect(polling.io.engine.transport.name).toBe('polling');
-    expect(valueOf(await scrape(), 'socketio_connections')).toBe(2);
+    await counted(2, `a WebSocket client (${socket.connected ? 'connected' : 'disconnected'}) and a long-polling one`);
     for (const s of [socket, polling]) {
       const closed = new Promise((r) => s.io.engine.once('close', r));
       s.disconnect();
       await closed;
     }
-    for (let until = Date.now() + 2000; valueOf(await scrape(), 'socketio_connections') !== 0; await new Promise((r) => setTimeout(r, 20))) {
-      if (Date.now() > until) throw new Error('a connection is still counted');
-    }
+    await counted(0, 'both closed');
   });
 
   it('answers on METRICS_PORT without a token, and only /metrics there', async () => {
