@@ -83,7 +83,17 @@ test('after sending, the toast names the print files the preflight could not rea
 
   await useLanguage(page, 'en');
   await login(page, 'admin');
+  // The report the page asks for once the percent field has its value, read before the send and
+  // answered only after it (as a slow line would): the page must ask again, not keep that answer.
+  const sent = page.waitForResponse((r) => r.url().includes('/sending-notification-printers'));
+  await page.route(/promotion-report-view\?.*percent=/, async (route) => {
+    const before = await route.fetch();
+    await sent;
+    await route.fulfill({ response: before });
+  }, { times: 1 });
+  const withPercent = page.waitForRequest(/promotion-report-view\?.*percent=/);
   await page.goto(`/promotion-report-view?prom_id=${design.promotion_id}`);
+  await withPercent;
   await page.getByRole('button', { name: L.report.send_to_printers }).click();
   await page.getByRole('dialog').getByRole('button', { name: L.report.send }).click();
   await expect(page.getByTestId('toast')).toContainText(fill(L.report.preflight_unknown_sent_one, { count: '1' }));

@@ -70,7 +70,15 @@ export default function ReportViewPage() {
     if (data && percentText === null) setPercentText(String(data.percent));
   }, [data, percentText]);
 
-  const reload = () => queryClient.invalidateQueries({ queryKey: reportKeys.all });
+  /**
+   * After a change the report is asked for again. A request already on its way (the percent field's
+   * own, sent before the change was committed) is cancelled first: invalidating alone would wait for
+   * it and keep its answer, and the page would still offer "Send to printers" after the send.
+   */
+  const reload = async () => {
+    await queryClient.cancelQueries({ queryKey: reportKeys.all });
+    await queryClient.invalidateQueries({ queryKey: reportKeys.all });
+  };
   const feedback = useSaveFeedback();
 
   const [preflightFound, setPreflightFound] = useState<{ found: SendToPrintersPreflight; comment: string } | null>(null);
