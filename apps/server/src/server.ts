@@ -6,6 +6,7 @@ import { acquireDataDirLock } from './db/data-dir-lock';
 import { openDatabase } from './db/client';
 import { isEmpty, seedDemo } from './db/seed/demo';
 import { sweepIdempotencyKeys } from './lib/idempotency';
+import { forgetEndedSsoTokens } from './lib/sessions';
 import { storageFor } from './lib/storage';
 import { sweepUnclaimedUploads, UPLOAD_SWEEP_EVERY_MS } from './lib/uploads';
 import { flushTraces } from './observability/trace-flush';
@@ -45,11 +46,13 @@ const uploadSweeper = setInterval(() => {
 }, UPLOAD_SWEEP_EVERY_MS);
 uploadSweeper.unref();
 
-// Idempotency keys go after 7 days, hourly; PGlite is vacuumed then too.
+// Idempotency keys go after 7 days and ended SSO sessions forget their ID token, hourly; PGlite
+// is vacuumed then too.
 const sweeper = setInterval(() => {
   maintain().catch((err) => app.log.error({ err }, 'vacuum failed'));
   app.loginThrottle.sweep().catch((err) => app.log.error({ err }, 'sign-in throttle sweep failed'));
   sweepIdempotencyKeys(database.db).catch((err) => app.log.error({ err }, 'idempotency key sweep failed'));
+  forgetEndedSsoTokens(database.db).catch((err) => app.log.error({ err }, 'ended SSO session sweep failed'));
 }, 3600_000);
 sweeper.unref();
 

@@ -1,4 +1,4 @@
-import { and, eq, gt, inArray, isNull, or } from 'drizzle-orm';
+import { and, eq, gt, inArray, isNotNull, isNull, lte, or } from 'drizzle-orm';
 import { alias } from 'drizzle-orm/pg-core';
 import { PERMISSIONS, SESSION_DAYS, type Role } from '@promo/shared';
 import type { DbOrTx } from '../db/client';
@@ -120,4 +120,18 @@ export async function revokeUserSessions(db: DbOrTx, userId: number): Promise<vo
     .update(sessions)
     .set({ revoked_at: new Date(), sso_id_token: null })
     .where(and(or(eq(sessions.user_id, userId), eq(sessions.impersonator_id, userId)), isNull(sessions.revoked_at)));
+}
+
+/**
+ * Forgets the provider's ID token of every SSO session that has ended without a sign-out (expired,
+ * or revoked by a path that did not clear it): it serves only the sign-out there, and should not
+ * stay in the database and its backups. Run hourly by the server; returns how many it cleared.
+ */
+export async function forgetEndedSsoTokens(db: DbOrTx, now = new Date()): Promise<number> {
+  const cleared = await db
+    .update(sessions)
+    .set({ sso_id_token: null })
+    .where(and(isNotNull(sessions.sso_id_token), or(lte(sessions.expires_at, now), isNotNull(sessions.revoked_at))))
+    .returning({ id: sessions.id });
+  return cleared.length;
 }

@@ -3,6 +3,7 @@ import { and, count, desc, eq, isNull, sql } from 'drizzle-orm';
 import type { LightMyRequestResponse } from 'fastify';
 import { auditLog, sessions, users } from '../../db/schema';
 import { DEMO_PASSWORD } from '../../db/seed/demo';
+import { forgetEndedSsoTokens } from '../../lib/sessions';
 import { startTestProvider, type TestProvider } from '../../test/oidc-test-provider.mjs';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
@@ -296,6 +297,25 @@ describe('single sign-on: sign-out and password sign-in', () => {
 
     const password = await t.loginAs('cm-admin@demo.no', DEMO_PASSWORD);
     expect((await t.form('POST', '/api/auth/logout', {}, password)).json().data).toEqual({ end_session_url: null });
+  });
+
+  it("forgets the ID token of an SSO session that ended without a sign-out, in the hourly sweep", async () => {
+    const tokenOf = async (id: number) => (await t.database.db.select({ token: sessions.sso_id_token }).from(sessions).where(eq(sessions.id, id)))[0]!.token;
+    const latestSession = async () => (await t.database.db.select({ id: sessions.id }).from(sessions).orderBy(desc(sessions.id)).limit(1))[0]!.id;
+    const { bearer: liveBearer } = session(await signIn('sub-cm'));
+    const live = await latestSession();
+    session(await signIn('sub-cm'));
+    const expired = await latestSession();
+    await t.database.db.update(sessions).set({ expires_at: new Date(Date.now() - 1000) }).where(eq(sessions.id, expired));
+    expect(await tokenOf(expired)).toBeTruthy();
+
+    expect(await forgetEndedSsoTokens(t.database.db)).toBeGreaterThanOrEqual(1);
+    expect(await tokenOf(expired)).toBeNull();
+    expect(await tokenOf(live)).toBeTruthy();
+    expect(await forgetEndedSsoTokens(t.database.db)).toBe(0);
+    // The live session still signs out at the provider with its hint.
+    const out = await t.form('POST', '/api/auth/logout', {}, liveBearer);
+    expect(new URL(out.json().data.end_session_url).searchParams.get('id_token_hint')).toBeTruthy();
   });
 
   it('refuses a password sign-in of an account marked SSO only, with a clear error', async () => {
