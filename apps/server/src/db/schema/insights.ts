@@ -5,14 +5,16 @@
  * history. Kept by triggers (migration 0022) in the transaction of every change they depend
  * on; the app only reads them.
  */
-import { boolean, doublePrecision, index, integer, numeric, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
+import { bigint, boolean, date, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './people';
 import { distributorParcels } from './print-flow';
 import { promotionSurfaceDesigns, promotions } from './promotions';
 
 /**
  * Σ frozen amounts of a design: once over every station (all_groups) and once per station group
- * (null: stations without a group), with the design's category and surface.
+ * (null: stations without a group), with the design's category and surface, and its promotion's
+ * first day: a range of days is one stretch of the period index, read without the table; its cost
+ * follows the percent and the surface's price (their triggers refresh it).
  */
 export const insightDesignAmounts = pgTable(
   'insight_design_amounts',
@@ -28,13 +30,21 @@ export const insightDesignAmounts = pgTable(
     all_groups: boolean('all_groups').notNull(),
     station_group: text('station_group'),
     amount: integer('amount').notNull(),
+    /** The design's print total in øre as the report computes it: (amount + ⌈amount × percent / 100⌉) × surface price. */
+    cost_ore: bigint('cost_ore', { mode: 'number' }).notNull(),
+    period_from: date('period_from', { mode: 'string' }).notNull(),
   },
-  (t) => [index('insight_design_amounts_promotion_idx').on(t.promotion_id, t.all_groups, t.station_group)],
+  (t) => [
+    index('insight_design_amounts_promotion_idx').on(t.promotion_id, t.all_groups, t.station_group),
+    // Every column the cost call reads, so a year's rows come from one index range (decision 039).
+    index('insight_design_amounts_period_idx').on(t.all_groups, t.station_group, t.period_from, t.promotion_id, t.category_id, t.surface_id, t.cost_ore),
+  ],
 );
 
 /**
  * A station's figures in a sent promotion, per category of the designs it received and once over
- * every category (category_id 0): amounts × surface price, surfaces received, surfaces photographed.
+ * every category (category_id 0): amounts × surface price in øre, surfaces received, surfaces
+ * photographed; with the promotion's first day for the period index.
  */
 export const insightStationFigures = pgTable(
   'insight_station_figures',
@@ -46,20 +56,37 @@ export const insightStationFigures = pgTable(
       .notNull()
       .references(() => users.id, { onDelete: 'cascade' }),
     category_id: integer('category_id').notNull(),
-    value: numeric('value', { precision: 14, scale: 2 }).notNull(),
+    value_ore: bigint('value_ore', { mode: 'number' }).notNull(),
     surfaces: integer('surfaces').notNull(),
     photographed: integer('photographed').notNull(),
+    period_from: date('period_from', { mode: 'string' }).notNull(),
   },
-  (t) => [primaryKey({ columns: [t.promotion_id, t.category_id, t.station_id] })],
+  (t) => [
+    primaryKey({ columns: [t.promotion_id, t.category_id, t.station_id] }),
+    index('insight_station_figures_period_idx').on(t.category_id, t.period_from, t.promotion_id, t.station_id, t.value_ore, t.surfaces, t.photographed),
+  ],
 );
 
-/** The categories of the designs a distributor's parcel holds. */
-export const insightParcelCategories = pgTable('insight_parcel_categories', {
-  parcel_id: integer('parcel_id')
-    .primaryKey()
-    .references(() => distributorParcels.id, { onDelete: 'cascade' }),
-  categories: integer('categories').array().notNull(),
-});
+/**
+ * A distributor's parcel as the delivery figures read it: the categories of the designs it holds,
+ * its promotion's first day, its station and its receipt (kept in step by a trigger on the parcel),
+ * so a year's parcels are one stretch of the period index, read without the tables.
+ */
+export const insightParcelCategories = pgTable(
+  'insight_parcel_categories',
+  {
+    parcel_id: integer('parcel_id')
+      .primaryKey()
+      .references(() => distributorParcels.id, { onDelete: 'cascade' }),
+    categories: integer('categories').array().notNull(),
+    promotion_id: integer('promotion_id').notNull(),
+    station_id: integer('station_id').notNull(),
+    period_from: date('period_from', { mode: 'string' }).notNull(),
+    received_at: timestamp('received_at', { withTimezone: true }),
+    problem: boolean('problem').notNull(),
+  },
+  (t) => [index('insight_parcel_categories_period_idx').on(t.period_from, t.promotion_id, t.station_id, t.received_at, t.problem, t.categories)],
+);
 
 /**
  * A design's steps for the turnaround and deadline figures: its first move out of Created, first Brief, first sketch in the chat, first

@@ -385,4 +385,27 @@ describe('the read model (decision 039)', () => {
     const x2 = (await get('turnaround')).by_category.find((r: { category: string }) => r.category === 'Fuel');
     expect(x2.brief_to_sketch.p90).toBe(5.8);
   });
+
+  it('follows a sent promotion’s percent and a promotion moved to another period', async () => {
+    const db = t.database.db;
+    // P2: X3 on S2 (30.00 since the first test), 10 at station A; 10 % more is ⌈1⌉: 11 × 30.00.
+    await db.update(printReports).set({ percent: 10 }).where(eq(printReports.promotion_id, ids.P2));
+    expect((await get('cost')).by_promotion.map((r: { promotion_id: number; total: string }) => [r.promotion_id, r.total])).toEqual([
+      [ids.P1, '1527.00'],
+      [ids.P2, '330.00'],
+    ]);
+    // Moved before the range: its costs, its parcel and its surface leave 2020 and are found in 2019.
+    await db.update(promotions).set({ period_from: '2019-12-01' }).where(eq(promotions.id, ids.P2));
+    const cost = await get('cost');
+    expect(cost.by_promotion.map((r: { promotion_id: number }) => r.promotion_id)).toEqual([ids.P1]);
+    expect(cost.total).toBe('1527.00');
+    expect((await get('delivery')).by_group).toEqual([
+      { group: 'RBA', stations: 3, parcels: 3, confirmed_in_time: 1, problems: 1, surfaces: 5, photographed: 0 },
+    ]);
+    const before = { from: '2019-12-01', to: '2019-12-31' };
+    expect((await get('cost', before)).by_month).toEqual([{ month: '2019-12', category_id: expect.any(Number), category: 'Fuel', total: '330.00' }]);
+    expect((await get('delivery', before)).late_stations).toEqual([
+      expect.objectContaining({ station_id: ids.A, parcels: 1, confirmed_in_time: 0, surfaces: 1, follow_up_promotion_id: ids.P2 }),
+    ]);
+  });
 });

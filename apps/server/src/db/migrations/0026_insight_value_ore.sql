@@ -1,0 +1,1 @@
+ALTER TABLE "insight_station_figures" DROP COLUMN "value";
