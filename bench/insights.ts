@@ -1,9 +1,10 @@
 // Benchmark of the five insights calls (issue 24) on the chain of bench/insights-chain.ts: each call
 // with the page's default range (the last 12 months) at 1 and 10 concurrent clients, as admin (every
-// category) and as a cm (its categories), and EXPLAIN ANALYZE of every statement a call runs.
+// category) and as a cm (its categories), and EXPLAIN ANALYZE of every statement a call runs (both roles).
 //   npx tsx bench/insights-chain.ts && npx tsx bench/insights.ts                 PostgreSQL
 //   BENCH_PGLITE=bench/.pglite-insights npx tsx bench/insights-chain.ts && BENCH_PGLITE=bench/.pglite-insights npx tsx bench/insights.ts
-//   BENCH_EXPLAIN=0 … skips the plans; BENCH_SECONDS, BENCH_LEVELS as in bench/list-endpoints.ts
+//   BENCH_EXPLAIN=0 … skips the plans; BENCH_SECONDS, BENCH_LEVELS as in bench/list-endpoints.ts;
+//   BENCH_SECTIONS=cost,delivery … measures only those calls
 import { drizzle } from 'drizzle-orm/node-postgres';
 import pg from 'pg';
 import * as schema from '../apps/server/src/db/schema';
@@ -26,13 +27,15 @@ const PGLITE = process.env.BENCH_PGLITE;
 const EXPLAIN = process.env.BENCH_EXPLAIN !== '0' && !PGLITE;
 const TARGET_P95 = PGLITE ? 450 : 150;
 
-const SECTIONS: Record<string, (db: Db, scope: InsightsScope) => Promise<unknown>> = {
+const ALL_SECTIONS: Record<string, (db: Db, scope: InsightsScope) => Promise<unknown>> = {
   cost: costInsights,
   deadlines: deadlineInsights,
   delivery: deliveryInsights,
   turnaround: turnaroundInsights,
   'print-quality': printQualityInsights,
 };
+const ONLY = process.env.BENCH_SECTIONS?.split(',');
+const SECTIONS = Object.fromEntries(Object.entries(ALL_SECTIONS).filter(([name]) => !ONLY || ONLY.includes(name)));
 
 async function token(email: string): Promise<string> {
   const res = await fetch(`http://127.0.0.1:${PORT}/api/auth/login`, {
@@ -43,21 +46,28 @@ async function token(email: string): Promise<string> {
   return `Bearer ${((await res.json()) as { data: { bearerToken: string } }).data.bearerToken}`;
 }
 
-/** Every statement a section runs for admin, through Drizzle's logger, then EXPLAIN ANALYZE of each. */
-async function explain(section: string, run: (db: Db, scope: InsightsScope) => Promise<unknown>) {
+/**
+ * Every statement a section runs for admin or the demo cm, through Drizzle's logger, then EXPLAIN
+ * ANALYZE of each (BENCH_PLANS=1 prints the whole plans).
+ */
+async function explain(section: string, run: (db: Db, scope: InsightsScope) => Promise<unknown>, role: 'admin' | 'cm') {
   const pool = new pg.Pool({ connectionString: DATABASE_URL, max: 1 });
   const statements: { sql: string; params: unknown[] }[] = [];
   const db = drizzle(pool, { schema, logger: { logQuery: (q, params) => statements.push({ sql: q, params }) } }) as unknown as Db;
-  const admin = { user: { id: 1, role: 'admin' } } as unknown as AuthContext;
-  const scope = await insightsScope(db, admin, {});
+  const { rows } = await pool.query<{ id: number }>('select id from users where email = $1', [`${role}@demo.no`]);
+  const auth = { user: { id: rows[0]!.id, role } } as unknown as AuthContext;
+  const scope = await insightsScope(db, auth, {});
   statements.length = 0;
   await run(db, scope);
-  for (const s of statements) {
+  // The statements themselves, planned as oneStatement's transaction plans them (no parallel workers).
+  await pool.query('set max_parallel_workers_per_gather = 0');
+  for (const s of statements.filter((st) => /^\s*(with|select)\b/i.test(st.sql))) {
     const plan = await pool.query(`explain (analyze, buffers off) ${s.sql}`, s.params as unknown[]);
     const lines = plan.rows.map((r: Record<string, string>) => r['QUERY PLAN']!);
     const total = lines.find((l) => l.startsWith('Execution Time'));
     const seq = lines.filter((l) => /Seq Scan on (print_report_amounts|distributor_parcel_items|chat_messages|design_status_changes|distributor_parcels)/.test(l));
-    console.log(`  ${section}: ${total}${seq.length ? `; sequential scans: ${seq.map((l) => l.trim().replace(/\s+\(cost.*$/, '')).join(', ')}` : ''}`);
+    console.log(`  ${section} (${role}): ${total}${seq.length ? `; sequential scans: ${seq.map((l) => l.trim().replace(/\s+\(cost.*$/, '')).join(', ')}` : ''}`);
+    if (process.env.BENCH_PLANS) console.log(lines.join('\n'));
   }
   await pool.end();
 }
@@ -91,8 +101,8 @@ async function main() {
   console.log('|---|---|---|---|---|---|---|---|');
   for (const r of rows) console.log(r);
   if (EXPLAIN) {
-    console.log('\nEXPLAIN ANALYZE, one client, admin:');
-    for (const [section, run] of Object.entries(SECTIONS)) await explain(section, run);
+    console.log('\nEXPLAIN ANALYZE, one client:');
+    for (const [section, run] of Object.entries(SECTIONS)) for (const role of ['admin', 'cm'] as const) await explain(section, run, role);
   }
   process.exit(over ? 1 : 0);
 }

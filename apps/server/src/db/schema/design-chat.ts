@@ -65,6 +65,8 @@ export const chatMessages = pgTable(
   (t) => [
     uniqueIndex('chat_messages_number_unique').on(t.chat_id, t.message_id),
     index('chat_messages_live_file_idx').on(t.chat_id, t.type_file, t.type_extension),
+    // A finished preflight finds the messages of its file (the print quality read model's trigger).
+    index('chat_messages_file_idx').on(t.file_id),
     check('chat_messages_type_extension_check', sql`${t.type_extension} in ('', 'image', 'document')`),
     check('chat_messages_type_file_check', sql`${t.type_file} in ('', 'Sketch', 'HQ', 'LQ')`),
     check('chat_messages_rating_check', sql`${t.rating_file} is null or ${t.rating_file} between 1 and 3`),

@@ -7,6 +7,7 @@
  */
 import { bigint, boolean, date, doublePrecision, index, integer, pgTable, primaryKey, text, timestamp } from 'drizzle-orm/pg-core';
 import { users } from './people';
+import { chatMessages } from './design-chat';
 import { distributorParcels } from './print-flow';
 import { promotionSurfaceDesigns, promotions } from './promotions';
 
@@ -89,21 +90,79 @@ export const insightParcelCategories = pgTable(
 );
 
 /**
- * A design's steps for the turnaround and deadline figures: its first move out of Created, first Brief, first sketch in the chat, first
- * Approved and first Completed, its rounds of Correction and the days it waited on the designer and
- * on the managers (decision 038's whose-turn rule), from its status history and chat files.
+ * A design line's steps for the turnaround and deadline figures, one row for every line: its first
+ * move out of Created, first Brief, first sketch in the chat, first Approved and first Completed,
+ * its rounds of Correction and the days it waited on the designer and on the managers (decision
+ * 038's whose-turn rule), from its status history and chat files; with what the figures filter and
+ * group it by (its promotion and that promotion's first day, its design's category, its designer,
+ * its status), so a year's lines are one stretch of the period index, read without the tables
+ * (migration 0028).
  */
-export const insightDesignSteps = pgTable('insight_design_steps', {
-  psd_id: integer('psd_id')
-    .primaryKey()
-    .references(() => promotionSurfaceDesigns.id, { onDelete: 'cascade' }),
-  /** Its first move out of Created (the brief milestone's moment, decision 038). */
-  left_created: timestamp('left_created', { withTimezone: true }),
-  brief: timestamp('brief', { withTimezone: true }),
-  sketch: timestamp('sketch', { withTimezone: true }),
-  approved: timestamp('approved', { withTimezone: true }),
-  completed: timestamp('completed', { withTimezone: true }),
-  corrections: integer('corrections').notNull(),
-  on_designer: doublePrecision('on_designer').notNull(),
-  on_manager: doublePrecision('on_manager').notNull(),
-});
+export const insightDesignSteps = pgTable(
+  'insight_design_steps',
+  {
+    psd_id: integer('psd_id')
+      .primaryKey()
+      .references(() => promotionSurfaceDesigns.id, { onDelete: 'cascade' }),
+    promotion_id: integer('promotion_id').notNull(),
+    period_from: date('period_from', { mode: 'string' }).notNull(),
+    category_id: integer('category_id').notNull(),
+    designer_id: integer('designer_id'),
+    status: text('status').notNull(),
+    /** Its first move out of Created (the brief milestone's moment, decision 038). */
+    left_created: timestamp('left_created', { withTimezone: true }),
+    brief: timestamp('brief', { withTimezone: true }),
+    sketch: timestamp('sketch', { withTimezone: true }),
+    approved: timestamp('approved', { withTimezone: true }),
+    completed: timestamp('completed', { withTimezone: true }),
+    corrections: integer('corrections').notNull(),
+    on_designer: doublePrecision('on_designer').notNull(),
+    on_manager: doublePrecision('on_manager').notNull(),
+  },
+  (t) => [
+    index('insight_design_steps_period_idx').on(
+      t.period_from,
+      t.category_id,
+      t.promotion_id,
+      t.designer_id,
+      t.status,
+      t.left_created,
+      t.brief,
+      t.sketch,
+      t.approved,
+      t.completed,
+      t.corrections,
+      t.on_designer,
+      t.on_manager,
+    ),
+  ],
+);
+
+/**
+ * An HQ file sent in a design's chat (replaced ones too) whose preflight has finished, as the print
+ * quality figures read it: its design line, promotion's first day and category, its sender, the
+ * preflight's status and the names of the checks it failed (one entry per finding; none for an
+ * 'ok' file). Kept by triggers on the chat, the preflights, the designs and the promotions
+ * (migration 0027), so a year's files are one stretch of the period index, read without the chats.
+ */
+export const insightHqChecks = pgTable(
+  'insight_hq_checks',
+  {
+    message_id: integer('message_id')
+      .primaryKey()
+      .references(() => chatMessages.id, { onDelete: 'cascade' }),
+    psd_id: integer('psd_id')
+      .notNull()
+      .references(() => promotionSurfaceDesigns.id, { onDelete: 'cascade' }),
+    period_from: date('period_from', { mode: 'string' }).notNull(),
+    category_id: integer('category_id').notNull(),
+    sender_id: integer('sender_id'),
+    status: text('status').notNull(),
+    errors: text('errors').array().notNull(),
+    warnings: text('warnings').array().notNull(),
+  },
+  (t) => [
+    index('insight_hq_checks_psd_idx').on(t.psd_id),
+    index('insight_hq_checks_period_idx').on(t.period_from, t.category_id, t.sender_id, t.status, t.errors, t.warnings),
+  ],
+);

@@ -12,12 +12,11 @@ import { inCategories, inRange, type InsightsScope } from './scope';
  * without a recorded moment (before the status history existed) is left out of the shares. The
  * designs' moments come from the read model's insight_design_steps (decision 039).
  */
-const doneAt = (today: string) => sql`
+const doneAt = (scope: InsightsScope) => sql`
   psd_times as (
-    select ps.id, ps.promotion_id, ps.status, st.left_created, st.completed
-    from promotion_surface_designs ps
-    left join insight_design_steps st on st.psd_id = ps.id
-    where ps.promotion_id in (select id from promotions_in_scope)
+    select st.psd_id as id, st.promotion_id, st.status, st.left_created, st.completed
+    from insight_design_steps st
+    where ${inRange(scope, sql`st.period_from`)} and st.promotion_id in (select id from promotions_in_scope)
   ),
   per_promotion as (
     select pr.id as promotion_id,
@@ -60,7 +59,7 @@ const doneAt = (today: string) => sql`
            case when is_done and done_at is null then 'unknown'
                 when is_done and (done_at at time zone 'Europe/Oslo')::date <= due_on then 'on_time'
                 when is_done then 'late'
-                when due_on < ${today}::date then 'open_late'
+                when due_on < ${scope.today}::date then 'open_late'
                 else 'open' end as state
     from done
   )`;
@@ -70,9 +69,13 @@ export async function deadlineInsights(db: Db, scope: InsightsScope): Promise<De
     promotions_in_scope as (
       select p.id, p.name, p.period_from, p.created_at, p.status from promotions p
       where ${inRange(scope, sql`p.period_from`)}
-        and ${scope.categories === null ? sql`true` : sql`exists (select 1 from promotion_surface_designs ps join designs d on d.id = ps.design_id where ps.promotion_id = p.id and ${inCategories(scope, sql`d.category_id`)})`}
+        and ${
+          scope.categories === null
+            ? sql`true`
+            : sql`p.id in (select st.promotion_id from insight_design_steps st where ${inRange(scope, sql`st.period_from`)} and ${inCategories(scope, sql`st.category_id`)})`
+        }
     )`;
-  const base = sql`with ${promotionsInScope}, ${await dueDays(db)}, ${doneAt(scope.today)}`;
+  const base = sql`with ${promotionsInScope}, ${await dueDays(db)}, ${doneAt(scope)}`;
   const counts = (extra: string) =>
     sql.raw(`count(*) filter (where state = 'on_time')::int as on_time, count(*) filter (where state = 'late')::int as late, count(*) filter (where state = 'open_late')::int as open_late${extra}`);
   const lists = await oneStatement<Omit<DeadlineInsights, 'range'>>(db, base, {

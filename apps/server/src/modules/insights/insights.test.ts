@@ -369,6 +369,9 @@ describe('the read model (decision 039)', () => {
     expect((await get('cost', {}, cm2)).top_stations).toEqual([]);
     expect((await get('cost', {}, cm)).total).toBe('1827.00');
     expect((await get('delivery', {}, cm2)).by_group).toEqual([]);
+    // X2's HQ file (ok) was the Store category's only checked file.
+    expect((await get('print-quality', {}, cm2)).by_designer).toEqual([]);
+    expect((await get('print-quality', {}, cm)).by_designer).toEqual([expect.objectContaining({ files: 3, errors: 1, warnings: 1 })]);
   });
 
   it('follows the status history and the chat’s files of a design', async () => {
@@ -407,5 +410,45 @@ describe('the read model (decision 039)', () => {
     expect((await get('delivery', before)).late_stations).toEqual([
       expect.objectContaining({ station_id: ids.A, parcels: 1, confirmed_in_time: 0, surfaces: 1, follow_up_promotion_id: ids.P2 }),
     ]);
+    expect((await get('turnaround', before)).by_category).toEqual([expect.objectContaining({ category: 'Fuel', designs: 1 })]);
+    // X3's HQ file (one bleed warning) went with it.
+    expect((await get('print-quality')).by_designer).toEqual([expect.objectContaining({ files: 2, errors: 1, warnings: 0 })]);
+    expect((await get('print-quality', before)).by_check).toEqual([{ check: 'bleed', errors: 0, warnings: 1 }]);
+  });
+
+  it('follows a design line’s designer and status, also when no status history row is written', async () => {
+    const db = t.database.db;
+    const p3Brief = (d: { late: { promotion_id: number; milestone: string }[] }) => d.late.some((r) => r.promotion_id === ids.P3 && r.milestone === 'brief');
+    expect(p3Brief(await get('deadlines'))).toBe(true);
+    // A script moves X4 out of Created without a history row: P3's brief is done, at an unknown moment.
+    await db.update(promotionSurfaceDesigns).set({ status: 'Brief' }).where(eq(promotionSurfaceDesigns.id, ids.X4));
+    expect(p3Brief(await get('deadlines'))).toBe(false);
+
+    const other = (await db.select().from(users).where(eq(users.email, 'cm-admin@demo.no')))[0]!.id;
+    await db.update(promotionSurfaceDesigns).set({ designer_id: other }).where(eq(promotionSurfaceDesigns.id, ids.X1));
+    const byDesigner = (await get('turnaround')).by_designer.map((r: { designer_id: number; designs: number }) => [r.designer_id, r.designs]);
+    expect(byDesigner.sort()).toEqual([[ids.designer, 2], [other, 1]].sort());
+  });
+
+  it('counts an HQ file once its preflight has finished, by the checks it failed, and not after the check is gone', async () => {
+    const db = t.database.db;
+    const chat = (await db.select().from(chats).where(eq(chats.psd_id, ids.X4)))[0]!.id;
+    const [file] = await db.insert(files).values({ storage_key: `innsikt/late-${Date.now()}`, original_name: 'late.pdf', size: 1, content_type: 'application/pdf', sha256: 'x' }).returning();
+    await db.insert(filePreflights).values({ file_id: file!.id, status: 'pending' });
+    await db.insert(chatMessages).values({ chat_id: chat, message_id: 1, sender_id: ids.designer, type_file: 'HQ', type_extension: 'document', file_id: file!.id, created_at: at('2020-08-01') });
+    const p3 = { from: '2020-09-01', to: '2020-09-01' };
+    expect((await get('print-quality', p3)).by_designer).toEqual([]);
+
+    const checks = [{ check: 'fonts', level: 'error', values: {} }, { check: 'fonts', level: 'error', values: {} }, { check: 'bleed', level: 'warning', values: {} }];
+    await db.update(filePreflights).set({ status: 'errors', checks }).where(eq(filePreflights.file_id, file!.id));
+    const d = await get('print-quality', p3);
+    expect(d.by_designer).toEqual([expect.objectContaining({ designer_id: ids.designer, files: 1, errors: 1, warnings: 0 })]);
+    expect(d.by_check).toEqual([
+      { check: 'fonts', errors: 2, warnings: 0 },
+      { check: 'bleed', errors: 0, warnings: 1 },
+    ]);
+
+    await db.delete(filePreflights).where(eq(filePreflights.file_id, file!.id));
+    expect((await get('print-quality', p3)).by_check).toEqual([]);
   });
 });
