@@ -13,7 +13,9 @@ import { inCategories, inRange, type InsightsScope } from './scope';
  * designs' moments come from the read model's insight_design_steps (decision 039).
  */
 const doneAt = (scope: InsightsScope) => sql`
-  psd_times as (
+  -- Materialized: read once as one index range. Inlined, PGlite's planner (PostgreSQL 17) joined it
+  -- per promotion, walking the whole range of the index for each of ~170 promotions.
+  psd_times as materialized (
     select st.psd_id as id, st.promotion_id, st.status, st.left_created, st.completed
     from insight_design_steps st
     where ${inRange(scope, sql`st.period_from`)} and st.promotion_id in (select id from promotions_in_scope)
