@@ -233,6 +233,8 @@ test.describe.serial('feedback', () => {
 
   for (const lang of ['no', 'en'] as Lang[]) {
     test(`the list, create and view pages (${lang})`, async ({ browser }) => {
+      // Two people sign in and three pages are walked: over the default 30 s on the PGlite path of a busy host.
+      test.setTimeout(90_000);
       const L = LOCALES[lang];
       expect(threadId).toBeGreaterThan(0);
       const cm = await person(browser, 'cm', lang);

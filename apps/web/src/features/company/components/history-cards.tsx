@@ -13,10 +13,16 @@ export function HistoryCards({ rows, loading }: { rows: PlannerHistoryData['hist
         <li key={row.id} className="grid gap-1 rounded-lg border border-border p-3" data-testid={`history-card-${row.id}`}>
           <div className="flex items-start justify-between gap-3">
             <h2 className="min-w-0 font-medium break-words">{row.surface_name}</h2>
-            <p className="flex shrink-0 items-center gap-1.5 font-mono tabular-nums" aria-label={`${t('company.history.columns.old_value')} ${row.old_value}, ${t('company.history.columns.new_value')} ${row.new_value}`}>
-              <span className="text-muted-foreground">{formatCount(row.old_value)}</span>
+            {/* Read as words, shown as old → new: a paragraph may not be named by aria-label (axe's aria-prohibited-attr). */}
+            <p className="flex shrink-0 items-center gap-1.5 font-mono tabular-nums">
+              <span className="sr-only">{`${t('company.history.columns.old_value')} ${formatCount(row.old_value)}, ${t('company.history.columns.new_value')} ${formatCount(row.new_value)}`}</span>
+              <span className="text-muted-foreground" aria-hidden>
+                {formatCount(row.old_value)}
+              </span>
               <ArrowRight className="size-4" aria-hidden />
-              <span className="font-semibold">{formatCount(row.new_value)}</span>
+              <span className="font-semibold" aria-hidden>
+                {formatCount(row.new_value)}
+              </span>
             </p>
           </div>
           <p className="text-sm text-muted-foreground">

@@ -79,7 +79,10 @@ export function PlannerTable({
             >
               <TableCell className={cn('min-w-32 font-medium', stickyColumn('left', state.changed ? 'max-lg:bg-amber-50' : undefined))}>
                 <span className="inline-flex items-center gap-2">
-                  {state.changed && <span className="size-2 shrink-0 rounded-full bg-amber-500" title={t('company.planner.changed')} aria-label={t('company.planner.changed')} />}
+                  {state.changed && (
+                    // role img: a span may carry an accessible name only with a role (axe's aria-prohibited-attr).
+                    <span role="img" className="size-2 shrink-0 rounded-full bg-amber-500" title={t('company.planner.changed')} aria-label={t('company.planner.changed')} />
+                  )}
                   {row.name}
                 </span>
               </TableCell>

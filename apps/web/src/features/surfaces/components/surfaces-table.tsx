@@ -61,7 +61,7 @@ export function SurfacesTable({
               {row.description}
             </TableCell>
             <TableCell>
-              {row.divided_bool ? <Check className="size-4 text-green-600" aria-label={t('common.yes')} /> : <span aria-label={t('common.no')}>–</span>}
+              {row.divided_bool ? <Check className="size-4 text-green-600" aria-label={t('common.yes')} /> : <span role="img" aria-label={t('common.no')}>–</span>}
             </TableCell>
             {manage && (
               <TableCell>
