@@ -5,10 +5,10 @@ import type { Db } from '../../db/client';
  * Every list of a section in one statement over one set of CTEs (`with` included in `ctes`), each
  * list a JSON array in its part's order: the CTEs are computed once, not once per chart.
  *
- * Without parallel workers: the plans read one index range of a few thousand to 50,000 rows, and
- * starting workers for it cost more than it saved — on the 2-core benchmark host a cm's delivery
- * call took 120 ms with two workers and 85 ms without, and at 10 clients the workers only compete
- * with the other calls for the same cores (bench/README.md).
+ * Without parallel workers: the plans read one index range of a few thousand to 100,000 rows, and
+ * starting workers for it cost more than it saved — on the 2-core benchmark host the delivery
+ * call's p95 at 10 clients was 608–765 ms with workers and 328–341 ms without; the cost call lost a
+ * little (131–138 → 153–155 ms). One rule for every call (decision 039, bench/README.md).
  */
 export async function oneStatement<T extends Record<string, unknown[]>>(db: Db, ctes: SQL, parts: { [K in keyof T]: SQL }): Promise<T> {
   const fields = sql.join(
