@@ -191,6 +191,8 @@ test.describe('designs list', () => {
 
 test.describe('create, edit and delete', () => {
   test('an admin creates, edits and deletes a design', async ({ page }) => {
+    // Eleven round trips through a modal: 10.6 s on a quiet machine, past 30 s in a loaded CI run.
+    test.setTimeout(60_000);
     await openDesigns(page);
     await page.getByRole('button', { name: NO.designs.create }).click();
     const create = page.getByRole('dialog', { name: NO.designs.create_title });

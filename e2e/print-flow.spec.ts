@@ -20,7 +20,8 @@ test.describe.serial('print and delivery flow', () => {
       const session = await login(page, 'cm');
       const easter = await promotionId(page, session.bearerToken, 'Påskekampanje');
       await page.goto(`/promotion-report-view?prom_id=${easter}`);
-      await expect(page.getByRole('heading', { name: L.report.title })).toBeVisible();
+      // The first page after signing in loads the app's code: a loaded CI run took more than 7 s.
+      await expect(page.getByRole('heading', { name: L.report.title })).toBeVisible({ timeout: 20_000 });
       await page.getByRole('button', { name: L.report.send_to_printers }).click();
       await page.getByRole('dialog').getByRole('button', { name: L.report.send }).click();
       const incomplete = page.getByRole('alertdialog');

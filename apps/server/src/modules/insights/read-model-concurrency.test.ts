@@ -1,0 +1,102 @@
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import pg from 'pg';
+import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { openPostgres, type Database } from '../../db/client';
+import { seedDemo } from '../../db/seed/demo';
+import { localDiskStorage } from '../../lib/storage';
+import { freshDatabase } from '../../test/fresh-database';
+
+/*
+ * Two transactions refreshing the read model of the same promotion or design line at once (a chat
+ * send while the preflight worker finishes the previous file; CI caught four HQ sends answering 500).
+ * Each refresh deletes the key's rows and inserts them again; the second must wait for the first and
+ * then rebuild from what it committed, not insert beside it. Needs PostgreSQL: PGlite has one connection.
+ */
+describe.skipIf(!inject('testDatabaseUrl'))('read model refreshed by two transactions at once (needs PostgreSQL)', () => {
+  let fresh: Awaited<ReturnType<typeof freshDatabase>>;
+  let database: Database;
+  const clients: pg.Client[] = [];
+  const filesDir = fs.mkdtempSync(path.join(os.tmpdir(), 'promo-insight-locks-'));
+
+  beforeAll(async () => {
+    fresh = await freshDatabase('insight_locks');
+    database = openPostgres(fresh!.url);
+    await database.migrate();
+    await seedDemo(database.db, localDiskStorage(filesDir));
+    for (let i = 0; i < 2; i++) {
+      const client = new pg.Client({ connectionString: fresh!.url });
+      await client.connect();
+      clients.push(client);
+    }
+  }, 120_000);
+  afterAll(async () => {
+    for (const client of clients) await client.end();
+    await database?.close();
+    await fresh?.drop();
+    fs.rmSync(filesDir, { recursive: true, force: true });
+  });
+
+  const count = async (sql: string, key: number) => Number((await clients[0]!.query(sql, [key])).rows[0].n);
+  const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
+
+  /** The first transaction refreshes and holds; the second refreshes meanwhile; the first commits. */
+  async function overlap(refresh: string, key: number) {
+    const [a, b] = clients as [pg.Client, pg.Client];
+    await a.query('begin');
+    await b.query('begin');
+    try {
+      await a.query(`select ${refresh}($1)`, [[key]]);
+      const second = b.query(`select ${refresh}($1)`, [[key]]).then(
+        () => 'done',
+        (e: Error) => e.message,
+      );
+      await sleep(300);
+      await a.query('commit');
+      expect(await second).toBe('done');
+      await b.query('commit');
+    } finally {
+      await a.query('rollback').catch(() => undefined);
+      await b.query('rollback').catch(() => undefined);
+    }
+  }
+
+  it("a design line's steps: one row after both", async () => {
+    const psd = Number((await clients[0]!.query('select min(id) as id from promotion_surface_designs')).rows[0].id);
+    await overlap('insight_refresh_steps', psd);
+    expect(await count('select count(*) as n from insight_design_steps where psd_id = $1', psd)).toBe(1);
+  });
+
+  it("a promotion's amounts, station figures and parcels: the same rows as one refresh gives", async () => {
+    const promotion = Number(
+      (await clients[0]!.query('select promotion_id as id from insight_station_figures group by promotion_id order by count(*) desc limit 1')).rows[0].id,
+    );
+    const tables = ['insight_design_amounts', 'insight_station_figures', 'insight_parcel_categories'];
+    const before = await Promise.all(tables.map((table) => count(`select count(*) as n from ${table} where promotion_id = $1`, promotion)));
+    expect(before[0]).toBeGreaterThan(0);
+    expect(before[1]).toBeGreaterThan(0);
+    await overlap('insight_refresh', promotion);
+    const after = await Promise.all(tables.map((table) => count(`select count(*) as n from ${table} where promotion_id = $1`, promotion)));
+    expect(after).toEqual(before);
+  });
+
+  it("a design line's checked HQ files: each once after both", async () => {
+    const [a] = clients as [pg.Client];
+    const psd = Number((await a.query('select min(id) as id from promotion_surface_designs')).rows[0].id);
+    const chat = Number((await a.query('select id from chats where psd_id = $1', [psd])).rows[0].id);
+    const file = Number(
+      (await a.query(`insert into files (storage_key, original_name, size, content_type, sha256) values ('locks/hq.png', 'hq.png', 1, 'image/png', 'x') returning id`)).rows[0].id,
+    );
+    await a.query(`insert into file_preflights (file_id, status, checks) values ($1, 'ok', '[]')`, [file]);
+    await a.query(
+      `insert into chat_messages (chat_id, message_id, type_file, type_extension, file_id)
+       values ($1, (select coalesce(max(message_id), 0) + 1 from chat_messages where chat_id = $1), 'HQ', 'image', $2)`,
+      [chat, file],
+    );
+    const checked = await count('select count(*) as n from insight_hq_checks where psd_id = $1', psd);
+    expect(checked).toBeGreaterThan(0);
+    await overlap('insight_refresh_hq_checks', psd);
+    expect(await count('select count(*) as n from insight_hq_checks where psd_id = $1', psd)).toBe(checked);
+  });
+});
