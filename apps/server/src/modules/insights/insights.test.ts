@@ -1,5 +1,5 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
+import { and, eq, sql } from 'drizzle-orm';
 import { DEFAULT_MILESTONE_DAYS } from '@promo/shared';
 import {
   categories,
@@ -450,5 +450,14 @@ describe('the read model (decision 039)', () => {
 
     await db.delete(filePreflights).where(eq(filePreflights.file_id, file!.id));
     expect((await get('print-quality', p3)).by_check).toEqual([]);
+  });
+
+  it('refreshes 20,000 keys in one statement without filling the lock table', async () => {
+    // A surface's new price or the milestone days refresh every promotion at once (migration 0029).
+    for (const refresh of ['insight_refresh', 'insight_refresh_steps', 'insight_refresh_hq_checks']) {
+      await t.database.db.transaction(async (tx) => {
+        await tx.execute(sql`select ${sql.raw(refresh)}(array(select generate_series(1000000, 1020000)))`);
+      });
+    }
   });
 });

@@ -42,13 +42,13 @@ describe.skipIf(!inject('testDatabaseUrl'))('read model refreshed by two transac
   const sleep = (ms: number) => new Promise((resolve) => setTimeout(resolve, ms));
 
   /** The first transaction refreshes and holds; the second refreshes meanwhile; the first commits. */
-  async function overlap(refresh: string, key: number) {
+  async function overlap(refresh: string, key: number, secondKeys = [key]) {
     const [a, b] = clients as [pg.Client, pg.Client];
     await a.query('begin');
     await b.query('begin');
     try {
       await a.query(`select ${refresh}($1)`, [[key]]);
-      const second = b.query(`select ${refresh}($1)`, [[key]]).then(
+      const second = b.query(`select ${refresh}($1)`, [secondKeys]).then(
         () => 'done',
         (e: Error) => e.message,
       );
@@ -79,6 +79,13 @@ describe.skipIf(!inject('testDatabaseUrl'))('read model refreshed by two transac
     await overlap('insight_refresh', promotion);
     const after = await Promise.all(tables.map((table) => count(`select count(*) as n from ${table} where promotion_id = $1`, promotion)));
     expect(after).toEqual(before);
+  });
+
+  it('a refresh of many design lines (one lock for the space) waits for a refresh of one of them', async () => {
+    const psd = Number((await clients[0]!.query('select min(id) as id from promotion_surface_designs')).rows[0].id);
+    const many = [psd, ...Array.from({ length: 150 }, (_, i) => 1_000_000 + i)];
+    await overlap('insight_refresh_steps', psd, many);
+    expect(await count('select count(*) as n from insight_design_steps where psd_id = $1', psd)).toBe(1);
   });
 
   it("a design line's checked HQ files: each once after both", async () => {
