@@ -64,6 +64,7 @@ export const insightStationFigures = pgTable(
   },
   (t) => [
     primaryKey({ columns: [t.promotion_id, t.category_id, t.station_id] }),
+    index('insight_station_figures_station_idx').on(t.station_id, t.period_from),
     index('insight_station_figures_period_idx').on(t.category_id, t.period_from, t.promotion_id, t.station_id, t.value_ore, t.surfaces, t.photographed),
   ],
 );
@@ -85,8 +86,61 @@ export const insightParcelCategories = pgTable(
     period_from: date('period_from', { mode: 'string' }).notNull(),
     received_at: timestamp('received_at', { withTimezone: true }),
     problem: boolean('problem').notNull(),
+    /** Confirmed before the end of its promotion's delivered day in Oslo (a row trigger, migration 0030). */
+    in_time: boolean('in_time').notNull().default(false),
   },
-  (t) => [index('insight_parcel_categories_period_idx').on(t.period_from, t.promotion_id, t.station_id, t.received_at, t.problem, t.categories)],
+  (t) => [
+    index('insight_parcel_categories_period_idx').on(t.period_from, t.promotion_id, t.station_id, t.received_at, t.problem, t.categories),
+    index('insight_parcel_categories_station_idx').on(t.station_id, t.period_from),
+  ],
+);
+
+/**
+ * A station's parcels of one month (its promotions' first days) with the same categories, summed:
+ * how many, confirmed in time, with a problem, and the latest promotion among those not confirmed
+ * in time (its first day's number × 2^32 + its id). A year of a chain's parcels is a few thousand
+ * of these; the delivery figures read whole months here and the days at a range's ends from the
+ * parcels (migration 0030).
+ */
+export const insightStationParcelMonths = pgTable(
+  'insight_station_parcel_months',
+  {
+    station_id: integer('station_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    month: date('month', { mode: 'string' }).notNull(),
+    categories: integer('categories').array().notNull(),
+    parcels: integer('parcels').notNull(),
+    confirmed_in_time: integer('confirmed_in_time').notNull(),
+    problems: integer('problems').notNull(),
+    follow_up: bigint('follow_up', { mode: 'number' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.station_id, t.month, t.categories] }),
+    index('insight_station_parcel_months_month_idx').on(t.month, t.station_id, t.parcels, t.confirmed_in_time, t.problems, t.follow_up, t.categories),
+  ],
+);
+
+/**
+ * A station's surfaces received and photographed in one month's promotions, per category (0: every
+ * category), with the latest promotion among those not all photographed (as above; migration 0030).
+ */
+export const insightStationFigureMonths = pgTable(
+  'insight_station_figure_months',
+  {
+    station_id: integer('station_id')
+      .notNull()
+      .references(() => users.id, { onDelete: 'cascade' }),
+    month: date('month', { mode: 'string' }).notNull(),
+    category_id: integer('category_id').notNull(),
+    surfaces: integer('surfaces').notNull(),
+    photographed: integer('photographed').notNull(),
+    follow_up: bigint('follow_up', { mode: 'number' }),
+  },
+  (t) => [
+    primaryKey({ columns: [t.station_id, t.month, t.category_id] }),
+    index('insight_station_figure_months_month_idx').on(t.category_id, t.month, t.station_id, t.surfaces, t.photographed, t.follow_up),
+  ],
 );
 
 /**

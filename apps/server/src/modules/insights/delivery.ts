@@ -1,48 +1,77 @@
 import { sql, type SQL } from 'drizzle-orm';
-import type { DeliveryInsights } from '@promo/shared';
+import { addDays, type DeliveryInsights, type InsightsRange } from '@promo/shared';
 import type { Db } from '../../db/client';
-import { dueDays } from './milestone-days';
 import { oneStatement } from './one-statement';
-import { inFigureCategories, inGroup, inRange, stationName, type InsightsScope } from './scope';
+import { inFigureCategories, inGroup, stationName, type InsightsScope } from './scope';
 
-/** Promotion ids stay below 2^32 (a serial); the first day's day number sits above them. */
+/** Promotion ids stay below 2^32 (a serial); the first day's day number sits above them (as the month tables' follow_up). */
 const FOLLOW_UP_ID_SPAN = sql.raw('4294967296');
 const followUpKey = (periodFrom: SQL, promotionId: SQL) => sql`(${periodFrom} - date '1970-01-01')::bigint * ${FOLLOW_UP_ID_SPAN} + ${promotionId}`;
 
-/**
- * Per station and promotion sent to the printers in scope (decision 038): the distributor's parcels
- * (holding a design in scope), how many the station confirmed by the delivered milestone, how many
- * it reported a problem with; the surfaces it received and of them those it photographed — read from
- * the read model (decision 039): each parcel with its categories and receipt, each station's
- * surfaces and photos, all found by the promotion's first day.
- */
-async function perStation(db: Db, scope: InsightsScope) {
+/** The whole calendar months inside a range, as [first, after) first days of months; null when there is none. */
+export function wholeMonths(range: InsightsRange): { first: string; after: string } | null {
+  const first = range.from.endsWith('-01') ? range.from : firstOfNextMonth(range.from);
+  const dayAfter = addDays(range.to, 1);
+  const after = dayAfter.endsWith('-01') ? dayAfter : `${range.to.slice(0, 7)}-01`;
+  return first < after ? { first, after } : null;
+}
+
+const firstOfNextMonth = (day: string) => {
+  const [y, m] = day.split('-').map(Number) as [number, number];
+  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
+};
+
+/** Parcels and station figures of the days from `from` to `to`, read row by row (the days at a range's ends). */
+function dayRows(scope: InsightsScope, from: string, to: string): SQL {
+  const days = (column: SQL) => sql`${column} between ${from}::date and ${to}::date`;
   return sql`
-    with promotions_in_scope as (
-      select p.id, p.name, p.period_from, p.created_at from promotions p
-      where ${inRange(scope, sql`p.period_from`)} and exists (select 1 from print_reports r where r.promotion_id = p.id)
-    ),
-    ${await dueDays(db)},
-    -- The end of the delivered day in Oslo, once per promotion: each parcel compares its timestamp to it.
-    delivered as (select promotion_id, ((due_on + 1)::timestamp at time zone 'Europe/Oslo') as due_end from due where milestone = 'delivered'),
-    -- One row per parcel and one per station's figures, each with its own verdict (follow_up: a
-    -- parcel not confirmed in time, surfaces not all photographed) and summed per station in one
-    -- pass. A station and promotion needs following up when any of its rows does, so the latest
-    -- such promotion is the greatest (first day, id) among those rows: packed into one bigint, a
-    -- plain max() over ~25,000 rows, where grouping by station and promotion first cost a sort.
-    rows as (
-      select pc.station_id, 1 as parcels, (pc.received_at < dl.due_end)::int as confirmed_in_time,
-             pc.problem::int as problems, 0 as surfaces, 0 as photographed,
-             case when pc.received_at < dl.due_end then null else ${followUpKey(sql`pc.period_from`, sql`pc.promotion_id`)} end as follow_up
+      select pc.station_id, 1 as parcels, pc.in_time::int as confirmed_in_time, pc.problem::int as problems, 0 as surfaces, 0 as photographed,
+             case when pc.in_time then null else ${followUpKey(sql`pc.period_from`, sql`pc.promotion_id`)} end as follow_up
       from insight_parcel_categories pc
-      join delivered dl on dl.promotion_id = pc.promotion_id
-      where ${inRange(scope, sql`pc.period_from`)}${scope.categories === null ? sql`` : sql` and pc.categories && ${sql.param(scope.categories)}::int[]`}
+      where ${days(sql`pc.period_from`)}${inParcelCategories(scope, sql`pc.categories`)}
       union all
       select f.station_id, 0, 0, 0, f.surfaces, f.photographed,
              case when f.photographed < f.surfaces then ${followUpKey(sql`f.period_from`, sql`f.promotion_id`)} end
       from insight_station_figures f
-      where ${inRange(scope, sql`f.period_from`)} and ${inFigureCategories(scope, sql`f.category_id`)}
-    ),
+      where ${days(sql`f.period_from`)} and ${inFigureCategories(scope, sql`f.category_id`)}`;
+}
+
+/** The month tables' rows of the whole months from `first` up to `after`. */
+function monthRows(scope: InsightsScope, first: string, after: string): SQL {
+  const months = (column: SQL) => sql`${column} >= ${first}::date and ${column} < ${after}::date`;
+  return sql`
+      select pm.station_id, pm.parcels, pm.confirmed_in_time, pm.problems, 0, 0, pm.follow_up
+      from insight_station_parcel_months pm
+      where ${months(sql`pm.month`)}${inParcelCategories(scope, sql`pm.categories`)}
+      union all
+      select fm.station_id, 0, 0, 0, fm.surfaces, fm.photographed, fm.follow_up
+      from insight_station_figure_months fm
+      where ${months(sql`fm.month`)} and ${inFigureCategories(scope, sql`fm.category_id`)}`;
+}
+
+/** A parcel counts for a cm when it holds a design of one of its categories. */
+const inParcelCategories = (scope: InsightsScope, column: SQL) => (scope.categories === null ? sql`` : sql` and ${column} && ${sql.param(scope.categories)}::int[]`);
+
+/**
+ * Per station sent promotions' figures in scope (decision 038): the distributor's parcels (holding a
+ * design in scope), how many the station confirmed by the delivered milestone, how many it reported
+ * a problem with; the surfaces it received and of them those it photographed — read from the read
+ * model (decision 039): whole months from a station's month sums, the days at the range's ends from
+ * the parcels and station figures, each row with its verdict. A station needs following up for
+ * the latest promotion (first day, id) of a row not confirmed in time or not all photographed:
+ * packed into one bigint, a plain max().
+ */
+function perStation(scope: InsightsScope) {
+  const whole = wholeMonths(scope.range);
+  const parts = whole
+    ? [
+        monthRows(scope, whole.first, whole.after),
+        ...(scope.range.from < whole.first ? [dayRows(scope, scope.range.from, addDays(whole.first, -1))] : []),
+        ...(whole.after <= scope.range.to ? [dayRows(scope, whole.after, scope.range.to)] : []),
+      ]
+    : [dayRows(scope, scope.range.from, scope.range.to)];
+  return sql`
+    with rows(station_id, parcels, confirmed_in_time, problems, surfaces, photographed, follow_up) as (${sql.join(parts, sql` union all `)}),
     station_sums as (
       select station_id,
              sum(parcels)::int as parcels, sum(confirmed_in_time)::int as confirmed_in_time, sum(problems)::int as problems,
@@ -50,7 +79,7 @@ async function perStation(db: Db, scope: InsightsScope) {
              (max(follow_up) % ${FOLLOW_UP_ID_SPAN})::int as follow_up_promotion_id
       from rows group by station_id
     ),
-    -- Summed by id first, named after: grouping 12,000 station × promotion rows by names cost more than the sums.
+    -- Summed by id first, named after.
     stations as (
       select ss.station_id, ${stationName('u')} as name, u."group",
              ss.parcels, ss.confirmed_in_time, ss.problems, ss.surfaces, ss.photographed, ss.follow_up_promotion_id
@@ -61,7 +90,7 @@ async function perStation(db: Db, scope: InsightsScope) {
 
 export async function deliveryInsights(db: Db, scope: InsightsScope): Promise<DeliveryInsights> {
   const cols = sql.raw('station_id, name, "group", parcels, confirmed_in_time, problems, surfaces, photographed, follow_up_promotion_id');
-  const lists = await oneStatement<Omit<DeliveryInsights, 'range'>>(db, await perStation(db, scope), {
+  const lists = await oneStatement<Omit<DeliveryInsights, 'range'>>(db, perStation(scope), {
     by_group: sql`
       select "group", count(*)::int as stations, sum(parcels)::int as parcels, sum(confirmed_in_time)::int as confirmed_in_time,
              sum(problems)::int as problems, sum(surfaces)::int as surfaces, sum(photographed)::int as photographed

@@ -18,6 +18,7 @@ import {
   promotions,
   promotionSurfaceDesigns,
   surfaces,
+  promotionMilestones,
   systemSettings,
   users,
 } from '../../db/schema';
@@ -280,6 +281,52 @@ describe('delivery and placement', () => {
     } finally {
       await db.update(distributorParcels).set({ received_at: b!.received_at }).where(eq(distributorParcels.id, b!.id));
     }
+  });
+  it('gives the same figures when the range cuts months at its ends as over whole months', async () => {
+    // Whole months come from a station's month sums, the days at the ends from the parcels (migration 0030).
+    for (const token of [admin, cm]) {
+      const { range: _whole, ...whole } = await get('delivery', {}, token);
+      for (const range of [
+        { from: '2020-03-05', to: '2020-06-10' },
+        { from: '2020-02-15', to: '2020-07-31' },
+        { from: '2020-03-10', to: '2020-06-05' },
+        { from: '2020-03-01', to: '2020-06-30' },
+      ]) {
+        expect(await get('delivery', range, token)).toEqual({ range, ...whole });
+      }
+    }
+    // Only the days at an end: P1 (03-10) alone, its three stations' parcels.
+    expect((await get('delivery', { from: '2020-03-10', to: '2020-03-20' })).by_group).toEqual([
+      { group: 'DO', stations: 1, parcels: 1, confirmed_in_time: 0, problems: 0, surfaces: 2, photographed: 0 },
+      { group: 'RBA', stations: 2, parcels: 2, confirmed_in_time: 1, problems: 1, surfaces: 3, photographed: 1 },
+    ]);
+  });
+
+  it("follows a promotion's moved delivered day and the settings' days", async () => {
+    const db = t.database.db;
+    const rbaInTime = async (range = {}) =>
+      ((await get('delivery', range)).by_group as { group: string; confirmed_in_time: number }[]).find((r) => r.group === 'RBA')?.confirmed_in_time;
+    const [settings] = await db.select().from(systemSettings);
+    const cutting = { from: '2020-03-02', to: '2020-11-15' };
+    try {
+      // A confirmed P1 on 03-02: late once P1 is to be delivered by 03-01.
+      await db.insert(promotionMilestones).values({ promotion_id: ids.P1, milestone: 'delivered', due_on: '2020-03-01' });
+      expect(await rbaInTime()).toBe(0);
+      expect(await rbaInTime(cutting)).toBe(0);
+      await db.update(promotionMilestones).set({ due_on: '2020-03-05' }).where(eq(promotionMilestones.promotion_id, ids.P1));
+      // B's receipt of 03-05 (a problem) is on the day now.
+      expect(await rbaInTime()).toBe(2);
+      await db.delete(promotionMilestones).where(eq(promotionMilestones.promotion_id, ids.P1));
+      expect(await rbaInTime()).toBe(1);
+      // Four days before the first day instead of seven: P1's delivered day is 03-06.
+      await db.update(systemSettings).set({ milestone_days: { ...DEFAULT_MILESTONE_DAYS, delivered: 4 } }).where(eq(systemSettings.id, settings!.id));
+      expect(await rbaInTime()).toBe(2);
+      expect(await rbaInTime(cutting)).toBe(2);
+    } finally {
+      await db.delete(promotionMilestones).where(eq(promotionMilestones.promotion_id, ids.P1));
+      await db.update(systemSettings).set({ milestone_days: settings!.milestone_days }).where(eq(systemSettings.id, settings!.id));
+    }
+    expect(await rbaInTime()).toBe(1);
   });
 });
 

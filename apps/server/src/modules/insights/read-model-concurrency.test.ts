@@ -43,18 +43,22 @@ describe.skipIf(!inject('testDatabaseUrl'))('read model refreshed by two transac
 
   /** The first transaction refreshes and holds; the second refreshes meanwhile; the first commits. */
   async function overlap(refresh: string, key: number, secondKeys = [key]) {
+    await overlapCalls(`select ${refresh}($1)`, [[key]], [secondKeys]);
+  }
+
+  async function overlapCalls(statement: string, first: unknown[], second: unknown[]) {
     const [a, b] = clients as [pg.Client, pg.Client];
     await a.query('begin');
     await b.query('begin');
     try {
-      await a.query(`select ${refresh}($1)`, [[key]]);
-      const second = b.query(`select ${refresh}($1)`, [secondKeys]).then(
+      await a.query(statement, first);
+      const waiting = b.query(statement, second).then(
         () => 'done',
         (e: Error) => e.message,
       );
       await sleep(300);
       await a.query('commit');
-      expect(await second).toBe('done');
+      expect(await waiting).toBe('done');
       await b.query('commit');
     } finally {
       await a.query('rollback').catch(() => undefined);
@@ -105,5 +109,24 @@ describe.skipIf(!inject('testDatabaseUrl'))('read model refreshed by two transac
     expect(checked).toBeGreaterThan(0);
     await overlap('insight_refresh_hq_checks', psd);
     expect(await count('select count(*) as n from insight_hq_checks where psd_id = $1', psd)).toBe(checked);
+  });
+
+  it("a station's month sums of parcels and of surfaces: the same rows after both", async () => {
+    const [a] = clients as [pg.Client];
+    const { station_id, month } = (
+      await a.query<{ station_id: number; month: string }>(
+        `select station_id, to_char(date_trunc('month', period_from), 'YYYY-MM-DD') as month from insight_parcel_categories order by parcel_id limit 1`,
+      )
+    ).rows[0]!;
+    for (const [refresh, table] of [
+      ['insight_refresh_parcel_months', 'insight_station_parcel_months'],
+      ['insight_refresh_figure_months', 'insight_station_figure_months'],
+    ] as const) {
+      const rows = `select count(*) as n from ${table} where station_id = $1`;
+      const before = await count(rows, station_id);
+      expect(before).toBeGreaterThan(0);
+      await overlapCalls(`select ${refresh}($1::int[], $2::date[])`, [[station_id], [month]], [[station_id], [month]]);
+      expect(await count(rows, station_id)).toBe(before);
+    }
   });
 });
