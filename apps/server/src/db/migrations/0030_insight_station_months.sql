@@ -2,6 +2,7 @@ CREATE TABLE "insight_station_figure_months" (
 	"station_id" integer NOT NULL,
 	"month" date NOT NULL,
 	"category_id" integer NOT NULL,
+	"value_ore" bigint NOT NULL,
 	"surfaces" integer NOT NULL,
 	"photographed" integer NOT NULL,
 	"follow_up" bigint,
@@ -22,11 +23,11 @@ CREATE TABLE "insight_station_parcel_months" (
 ALTER TABLE "insight_parcel_categories" ADD COLUMN "in_time" boolean DEFAULT false NOT NULL;--> statement-breakpoint
 ALTER TABLE "insight_station_figure_months" ADD CONSTRAINT "insight_station_figure_months_station_id_users_id_fk" FOREIGN KEY ("station_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
 ALTER TABLE "insight_station_parcel_months" ADD CONSTRAINT "insight_station_parcel_months_station_id_users_id_fk" FOREIGN KEY ("station_id") REFERENCES "public"."users"("id") ON DELETE cascade ON UPDATE no action;--> statement-breakpoint
-CREATE INDEX "insight_station_figure_months_month_idx" ON "insight_station_figure_months" USING btree ("category_id","month","station_id","surfaces","photographed","follow_up");--> statement-breakpoint
+CREATE INDEX "insight_station_figure_months_month_idx" ON "insight_station_figure_months" USING btree ("category_id","month","station_id","value_ore","surfaces","photographed","follow_up");--> statement-breakpoint
 CREATE INDEX "insight_station_parcel_months_month_idx" ON "insight_station_parcel_months" USING btree ("month","station_id","parcels","confirmed_in_time","problems","follow_up","categories");--> statement-breakpoint
 CREATE INDEX "insight_parcel_categories_station_idx" ON "insight_parcel_categories" USING btree ("station_id","period_from");--> statement-breakpoint
 CREATE INDEX "insight_station_figures_station_idx" ON "insight_station_figures" USING btree ("station_id","period_from");--> statement-breakpoint
--- Decision 039, revised: the delivery figures read a station's months, not its parcels. A parcel's
+-- Decision 039, revised: the delivery figures and the stations' costs read a station's months, not its parcels and figures. A parcel's
 -- verdict (confirmed before the end of its promotion's delivered day in Oslo) is kept on its row, and
 -- a station's parcels and surfaces of one month are summed in the two month tables; the figures read
 -- whole months there and the days at a range's ends from the rows.
@@ -121,8 +122,8 @@ BEGIN
   PERFORM insight_lock_keys(5, array(SELECT DISTINCT x FROM unnest(station_ids) x));
   DELETE FROM insight_station_figure_months m USING unnest(station_ids, months) k(station_id, month)
     WHERE m.station_id = k.station_id AND m.month = k.month;
-  INSERT INTO insight_station_figure_months (station_id, month, category_id, surfaces, photographed, follow_up)
-    SELECT f.station_id, k.month, f.category_id, sum(f.surfaces), sum(f.photographed),
+  INSERT INTO insight_station_figure_months (station_id, month, category_id, value_ore, surfaces, photographed, follow_up)
+    SELECT f.station_id, k.month, f.category_id, sum(f.value_ore), sum(f.surfaces), sum(f.photographed),
            max((f.period_from - date '1970-01-01')::bigint * 4294967296 + f.promotion_id) FILTER (WHERE f.photographed < f.surfaces)
     FROM (SELECT DISTINCT u.station_id, u.month FROM unnest(station_ids, months) u(station_id, month)) k
     JOIN insight_station_figures f ON f.station_id = k.station_id AND f.period_from >= k.month AND f.period_from < (k.month + interval '1 month')::date
@@ -168,14 +169,14 @@ BEGIN
     SELECT array_agg(station_id), array_agg(month) INTO st, mo
       FROM (SELECT DISTINCT station_id, date_trunc('month', period_from)::date AS month FROM old_rows) k;
   ELSE
-    -- A new price changes only the value: the months hold none.
+    -- Only what the months hold: a change of nothing else (none today) refreshes nothing.
     SELECT array_agg(station_id), array_agg(month) INTO st, mo
       FROM (SELECT n.station_id, date_trunc('month', n.period_from)::date AS month FROM new_rows n JOIN old_rows o
               ON (o.promotion_id, o.category_id, o.station_id) = (n.promotion_id, n.category_id, n.station_id)
-            WHERE (n.surfaces, n.photographed, n.period_from) IS DISTINCT FROM (o.surfaces, o.photographed, o.period_from)
+            WHERE (n.value_ore, n.surfaces, n.photographed, n.period_from) IS DISTINCT FROM (o.value_ore, o.surfaces, o.photographed, o.period_from)
             UNION SELECT o.station_id, date_trunc('month', o.period_from)::date FROM new_rows n JOIN old_rows o
               ON (o.promotion_id, o.category_id, o.station_id) = (n.promotion_id, n.category_id, n.station_id)
-            WHERE (n.surfaces, n.photographed, n.period_from) IS DISTINCT FROM (o.surfaces, o.photographed, o.period_from)) k;
+            WHERE (n.value_ore, n.surfaces, n.photographed, n.period_from) IS DISTINCT FROM (o.value_ore, o.surfaces, o.photographed, o.period_from)) k;
   END IF;
   PERFORM insight_refresh_figure_months(st, mo);
   RETURN NULL;
@@ -193,7 +194,7 @@ INSERT INTO insight_station_parcel_months (station_id, month, categories, parcel
          max((period_from - date '1970-01-01')::bigint * 4294967296 + promotion_id) FILTER (WHERE NOT in_time)
   FROM insight_parcel_categories GROUP BY 1, 2, 3;
 --> statement-breakpoint
-INSERT INTO insight_station_figure_months (station_id, month, category_id, surfaces, photographed, follow_up)
-  SELECT station_id, date_trunc('month', period_from)::date, category_id, sum(surfaces), sum(photographed),
+INSERT INTO insight_station_figure_months (station_id, month, category_id, value_ore, surfaces, photographed, follow_up)
+  SELECT station_id, date_trunc('month', period_from)::date, category_id, sum(value_ore), sum(surfaces), sum(photographed),
          max((period_from - date '1970-01-01')::bigint * 4294967296 + promotion_id) FILTER (WHERE photographed < surfaces)
   FROM insight_station_figures GROUP BY 1, 2, 3;

@@ -122,8 +122,9 @@ export const insightStationParcelMonths = pgTable(
 );
 
 /**
- * A station's surfaces received and photographed in one month's promotions, per category (0: every
- * category), with the latest promotion among those not all photographed (as above; migration 0030).
+ * A station's value (amounts × price in øre), surfaces received and surfaces photographed in one
+ * month's promotions, per category (0: every category), with the latest promotion among those not
+ * all photographed (as above; migration 0030).
  */
 export const insightStationFigureMonths = pgTable(
   'insight_station_figure_months',
@@ -133,13 +134,14 @@ export const insightStationFigureMonths = pgTable(
       .references(() => users.id, { onDelete: 'cascade' }),
     month: date('month', { mode: 'string' }).notNull(),
     category_id: integer('category_id').notNull(),
+    value_ore: bigint('value_ore', { mode: 'number' }).notNull(),
     surfaces: integer('surfaces').notNull(),
     photographed: integer('photographed').notNull(),
     follow_up: bigint('follow_up', { mode: 'number' }),
   },
   (t) => [
     primaryKey({ columns: [t.station_id, t.month, t.category_id] }),
-    index('insight_station_figure_months_month_idx').on(t.category_id, t.month, t.station_id, t.surfaces, t.photographed, t.follow_up),
+    index('insight_station_figure_months_month_idx').on(t.category_id, t.month, t.station_id, t.value_ore, t.surfaces, t.photographed, t.follow_up),
   ],
 );
 

@@ -1,6 +1,7 @@
 import { sql } from 'drizzle-orm';
 import type { CostInsights } from '@promo/shared';
 import type { Db } from '../../db/client';
+import { monthsAndDays } from './month-span';
 import { oneStatement } from './one-statement';
 import { inCategories, inFigureCategories, inGroup, inRange, stationName, type InsightsScope } from './scope';
 
@@ -27,13 +28,27 @@ const designCosts = (scope: InsightsScope) => sql`
       and ${inRange(scope, sql`a.period_from`)} and ${inCategories(scope, sql`a.category_id`)}
   )`;
 
-/** Each station's own amounts × price in scope, in øre (the percent extra is no station's), summed before its name is read. */
+/**
+ * Each station's own amounts × price in scope, in øre (the percent extra is no station's), summed
+ * before its name is read: whole months from a station's month sums, the days at the ends from its
+ * figures per promotion (decision 039).
+ */
 const stationCosts = (scope: InsightsScope) => sql`
   station_sums as (
-    select f.station_id, sum(f.value_ore) as value
-    from insight_station_figures f
-    where ${inRange(scope, sql`f.period_from`)} and ${inFigureCategories(scope, sql`f.category_id`)}
-    group by f.station_id
+    select station_id, sum(value) as value
+    from (${sql.join(
+      monthsAndDays(
+        scope.range,
+        (first, after) => sql`
+          select fm.station_id, fm.value_ore as value from insight_station_figure_months fm
+          where fm.month >= ${first}::date and fm.month < ${after}::date and ${inFigureCategories(scope, sql`fm.category_id`)}`,
+        (from, to) => sql`
+          select f.station_id, f.value_ore as value from insight_station_figures f
+          where f.period_from between ${from}::date and ${to}::date and ${inFigureCategories(scope, sql`f.category_id`)}`,
+      ),
+      sql` union all `,
+    )}) x
+    group by station_id
   ),
   station_costs as (
     select ss.station_id, ${stationName('u')} as station, u."group" as station_group, ss.value

@@ -1,25 +1,13 @@
 import { sql, type SQL } from 'drizzle-orm';
-import { addDays, type DeliveryInsights, type InsightsRange } from '@promo/shared';
+import type { DeliveryInsights } from '@promo/shared';
 import type { Db } from '../../db/client';
+import { monthsAndDays } from './month-span';
 import { oneStatement } from './one-statement';
 import { inFigureCategories, inGroup, stationName, type InsightsScope } from './scope';
 
 /** Promotion ids stay below 2^32 (a serial); the first day's day number sits above them (as the month tables' follow_up). */
 const FOLLOW_UP_ID_SPAN = sql.raw('4294967296');
 const followUpKey = (periodFrom: SQL, promotionId: SQL) => sql`(${periodFrom} - date '1970-01-01')::bigint * ${FOLLOW_UP_ID_SPAN} + ${promotionId}`;
-
-/** The whole calendar months inside a range, as [first, after) first days of months; null when there is none. */
-export function wholeMonths(range: InsightsRange): { first: string; after: string } | null {
-  const first = range.from.endsWith('-01') ? range.from : firstOfNextMonth(range.from);
-  const dayAfter = addDays(range.to, 1);
-  const after = dayAfter.endsWith('-01') ? dayAfter : `${range.to.slice(0, 7)}-01`;
-  return first < after ? { first, after } : null;
-}
-
-const firstOfNextMonth = (day: string) => {
-  const [y, m] = day.split('-').map(Number) as [number, number];
-  return m === 12 ? `${y + 1}-01-01` : `${y}-${String(m + 1).padStart(2, '0')}-01`;
-};
 
 /** Parcels and station figures of the days from `from` to `to`, read row by row (the days at a range's ends). */
 function dayRows(scope: InsightsScope, from: string, to: string): SQL {
@@ -62,14 +50,11 @@ const inParcelCategories = (scope: InsightsScope, column: SQL) => (scope.categor
  * packed into one bigint, a plain max().
  */
 function perStation(scope: InsightsScope) {
-  const whole = wholeMonths(scope.range);
-  const parts = whole
-    ? [
-        monthRows(scope, whole.first, whole.after),
-        ...(scope.range.from < whole.first ? [dayRows(scope, scope.range.from, addDays(whole.first, -1))] : []),
-        ...(whole.after <= scope.range.to ? [dayRows(scope, whole.after, scope.range.to)] : []),
-      ]
-    : [dayRows(scope, scope.range.from, scope.range.to)];
+  const parts = monthsAndDays(
+    scope.range,
+    (first, after) => monthRows(scope, first, after),
+    (from, to) => dayRows(scope, from, to),
+  );
   return sql`
     with rows(station_id, parcels, confirmed_in_time, problems, surfaces, photographed, follow_up) as (${sql.join(parts, sql` union all `)}),
     station_sums as (

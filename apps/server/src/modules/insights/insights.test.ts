@@ -213,6 +213,23 @@ describe('cost', () => {
     expect(other.total).toBe('0.00');
     expect((await get('cost', {}, cm2)).total).toBe('80.00');
   });
+
+  it('gives the same station costs when the range cuts months at its ends as over whole months', async () => {
+    // Whole months from a station's month sums, the days at the ends from its figures (migration 0030).
+    for (const token of [admin, cm]) {
+      const whole = await get('cost', {}, token);
+      for (const range of [{ from: '2020-03-10', to: '2020-06-05' }, { from: '2020-02-15', to: '2020-07-31' }]) {
+        const cut = await get('cost', range, token);
+        expect([cut.by_group, cut.top_stations, cut.per_station_mean]).toEqual([whole.by_group, whole.top_stations, whole.per_station_mean]);
+      }
+    }
+    // Only P1's days: C 5 × 100.50 + 1 × 20.00, B 4 × 100.50, A 3 × 100.50 + 2 × 20.00.
+    expect((await get('cost', { from: '2020-03-01', to: '2020-03-10' })).top_stations.map((r: { station_id: number; total: string }) => [r.station_id, r.total])).toEqual([
+      [ids.C, '522.50'],
+      [ids.B, '402.00'],
+      [ids.A, '341.50'],
+    ]);
+  });
 });
 
 describe('deadlines', () => {
