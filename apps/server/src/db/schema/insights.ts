@@ -195,6 +195,27 @@ export const insightDesignSteps = pgTable(
 );
 
 /**
+ * A promotion's design lines as its deadlines read them (decision 038): the brief's moment (the
+ * last live line's first move out of Created, when every live line has left it), the designs'
+ * completion (the last line's first Completed, when all are), and whether the briefs went out and
+ * all lines are completed. One row per promotion that has design lines, read by its id (the
+ * deadlines find their promotions by first day in promotions), rebuilt from insight_design_steps by
+ * a trigger on it (migration 0031).
+ */
+export const insightPromotionSteps = pgTable(
+  'insight_promotion_steps',
+  {
+    promotion_id: integer('promotion_id')
+      .primaryKey()
+      .references(() => promotions.id, { onDelete: 'cascade' }),
+    brief: timestamp('brief', { withTimezone: true }),
+    designs_complete: timestamp('designs_complete', { withTimezone: true }),
+    briefs_sent: boolean('briefs_sent').notNull(),
+    all_completed: boolean('all_completed').notNull(),
+  },
+);
+
+/**
  * An HQ file sent in a design's chat (replaced ones too) whose preflight has finished, as the print
  * quality figures read it: its design line, promotion's first day and category, its sender, the
  * preflight's status and the names of the checks it failed (one entry per finding; none for an

@@ -10,28 +10,13 @@ import { inCategories, inRange, type InsightsScope } from './scope';
  * first move out of Created; designs complete — the last design's first Completed (or the sending,
  * if sooner); sent — the print report; printed and delivered — their promotion events. A step done
  * without a recorded moment (before the status history existed) is left out of the shares. The
- * designs' moments come from the read model's insight_design_steps (decision 039).
+ * designs' moments come from the read model's row per promotion, insight_promotion_steps (decision 039).
  */
 const doneAt = (scope: InsightsScope) => sql`
-  -- Materialized: read once as one index range. Inlined, PGlite's planner (PostgreSQL 17) joined it
-  -- per promotion, walking the whole range of the index for each of ~170 promotions.
-  psd_times as materialized (
-    select st.psd_id as id, st.promotion_id, st.status, st.left_created, st.completed
-    from insight_design_steps st
-    where ${inRange(scope, sql`st.period_from`)} and st.promotion_id in (select id from promotions_in_scope)
-  ),
   per_promotion as (
-    select pr.id as promotion_id,
-           case when count(t.id) filter (where t.status <> 'Cancelled') > 0
-                 and count(t.id) filter (where t.status = 'Created') = 0
-                 and bool_and(t.left_created is not null) filter (where t.status <> 'Cancelled')
-                then max(t.left_created) filter (where t.status <> 'Cancelled') end as brief,
-           case when count(t.id) > 0 and count(t.id) filter (where t.status <> 'Completed') = 0 and bool_and(t.completed is not null)
-                then max(t.completed) end as designs_complete,
-           count(t.id) filter (where t.status <> 'Cancelled') > 0 and count(t.id) filter (where t.status = 'Created') = 0 as briefs_sent,
-           count(t.id) > 0 and count(t.id) filter (where t.status <> 'Completed') = 0 as all_completed
-    from promotions_in_scope pr left join psd_times t on t.promotion_id = pr.id
-    group by pr.id
+    select pr.id as promotion_id, s.brief, s.designs_complete,
+           coalesce(s.briefs_sent, false) as briefs_sent, coalesce(s.all_completed, false) as all_completed
+    from promotions_in_scope pr left join insight_promotion_steps s on s.promotion_id = pr.id
   ),
   done as (
     select d.promotion_id, d.milestone, d.ord, d.due_on, d.created_on,

@@ -92,6 +92,12 @@ describe.skipIf(!inject('testDatabaseUrl'))('read model refreshed by two transac
     expect(await count('select count(*) as n from insight_design_steps where psd_id = $1', psd)).toBe(1);
   });
 
+  it("a promotion's design lines as the deadlines read them: one row after both", async () => {
+    const promotion = Number((await clients[0]!.query('select min(promotion_id) as id from insight_design_steps')).rows[0].id);
+    await overlap('insight_refresh_promotion_steps', promotion);
+    expect(await count('select count(*) as n from insight_promotion_steps where promotion_id = $1', promotion)).toBe(1);
+  });
+
   it("a design line's checked HQ files: each once after both", async () => {
     const [a] = clients as [pg.Client];
     const psd = Number((await a.query('select min(id) as id from promotion_surface_designs')).rows[0].id);
