@@ -130,8 +130,9 @@ BEGIN
     GROUP BY f.station_id, k.month, f.category_id;
 END $$;
 --> statement-breakpoint
--- The rows a statement wrote or removed: their stations' months (before and after a change).
-CREATE FUNCTION insight_parcel_months_on_rows() RETURNS trigger LANGUAGE plpgsql AS $$
+-- The rows a statement wrote or removed: their stations' months (before and after a change), rebuilt
+-- by the refresh function the trigger names (every column of both row tables is in their months).
+CREATE FUNCTION insight_months_on_rows() RETURNS trigger LANGUAGE plpgsql AS $$
 DECLARE
   st integer[];
   mo date[];
@@ -147,46 +148,21 @@ BEGIN
       FROM (SELECT station_id, date_trunc('month', period_from)::date AS month FROM new_rows
             UNION SELECT station_id, date_trunc('month', period_from)::date FROM old_rows) k;
   END IF;
-  PERFORM insight_refresh_parcel_months(st, mo);
+  EXECUTE format('SELECT %I($1, $2)', TG_ARGV[0]) USING st, mo;
   RETURN NULL;
 END $$;
 --> statement-breakpoint
-CREATE TRIGGER insight_parcel_months_inserted AFTER INSERT ON insight_parcel_categories REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION insight_parcel_months_on_rows();
+CREATE TRIGGER insight_parcel_months_inserted AFTER INSERT ON insight_parcel_categories REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION insight_months_on_rows('insight_refresh_parcel_months');
 --> statement-breakpoint
-CREATE TRIGGER insight_parcel_months_updated AFTER UPDATE ON insight_parcel_categories REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION insight_parcel_months_on_rows();
+CREATE TRIGGER insight_parcel_months_updated AFTER UPDATE ON insight_parcel_categories REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION insight_months_on_rows('insight_refresh_parcel_months');
 --> statement-breakpoint
-CREATE TRIGGER insight_parcel_months_deleted AFTER DELETE ON insight_parcel_categories REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION insight_parcel_months_on_rows();
+CREATE TRIGGER insight_parcel_months_deleted AFTER DELETE ON insight_parcel_categories REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION insight_months_on_rows('insight_refresh_parcel_months');
 --> statement-breakpoint
-CREATE FUNCTION insight_figure_months_on_rows() RETURNS trigger LANGUAGE plpgsql AS $$
-DECLARE
-  st integer[];
-  mo date[];
-BEGIN
-  IF TG_OP = 'INSERT' THEN
-    SELECT array_agg(station_id), array_agg(month) INTO st, mo
-      FROM (SELECT DISTINCT station_id, date_trunc('month', period_from)::date AS month FROM new_rows) k;
-  ELSIF TG_OP = 'DELETE' THEN
-    SELECT array_agg(station_id), array_agg(month) INTO st, mo
-      FROM (SELECT DISTINCT station_id, date_trunc('month', period_from)::date AS month FROM old_rows) k;
-  ELSE
-    -- Only what the months hold: a change of nothing else (none today) refreshes nothing.
-    SELECT array_agg(station_id), array_agg(month) INTO st, mo
-      FROM (SELECT n.station_id, date_trunc('month', n.period_from)::date AS month FROM new_rows n JOIN old_rows o
-              ON (o.promotion_id, o.category_id, o.station_id) = (n.promotion_id, n.category_id, n.station_id)
-            WHERE (n.value_ore, n.surfaces, n.photographed, n.period_from) IS DISTINCT FROM (o.value_ore, o.surfaces, o.photographed, o.period_from)
-            UNION SELECT o.station_id, date_trunc('month', o.period_from)::date FROM new_rows n JOIN old_rows o
-              ON (o.promotion_id, o.category_id, o.station_id) = (n.promotion_id, n.category_id, n.station_id)
-            WHERE (n.value_ore, n.surfaces, n.photographed, n.period_from) IS DISTINCT FROM (o.value_ore, o.surfaces, o.photographed, o.period_from)) k;
-  END IF;
-  PERFORM insight_refresh_figure_months(st, mo);
-  RETURN NULL;
-END $$;
+CREATE TRIGGER insight_figure_months_inserted AFTER INSERT ON insight_station_figures REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION insight_months_on_rows('insight_refresh_figure_months');
 --> statement-breakpoint
-CREATE TRIGGER insight_figure_months_inserted AFTER INSERT ON insight_station_figures REFERENCING NEW TABLE AS new_rows FOR EACH STATEMENT EXECUTE FUNCTION insight_figure_months_on_rows();
+CREATE TRIGGER insight_figure_months_updated AFTER UPDATE ON insight_station_figures REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION insight_months_on_rows('insight_refresh_figure_months');
 --> statement-breakpoint
-CREATE TRIGGER insight_figure_months_updated AFTER UPDATE ON insight_station_figures REFERENCING NEW TABLE AS new_rows OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION insight_figure_months_on_rows();
---> statement-breakpoint
-CREATE TRIGGER insight_figure_months_deleted AFTER DELETE ON insight_station_figures REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION insight_figure_months_on_rows();
+CREATE TRIGGER insight_figure_months_deleted AFTER DELETE ON insight_station_figures REFERENCING OLD TABLE AS old_rows FOR EACH STATEMENT EXECUTE FUNCTION insight_months_on_rows('insight_refresh_figure_months');
 --> statement-breakpoint
 -- What exists already, summed by month below.
 INSERT INTO insight_station_parcel_months (station_id, month, categories, parcels, confirmed_in_time, problems, follow_up)
