@@ -204,10 +204,12 @@ export async function addBriefFiles(db: Db, auth: AuthContext, psdId: number, fi
       .from(files)
       .where(and(inArray(files.id, fileIds), isNull(files.owner_table), eq(files.variant, 'upload'), eq(files.uploaded_by, auth.user.id)))
       .for('update');
-    if (uploads.length !== new Set(fileIds).size) throw invalidField('file_ids', 'unknown_upload');
+    const requested = [...new Set(fileIds)];
+    if (uploads.length !== requested.length) throw invalidField('file_ids', 'unknown_upload');
+    // In the order sent, which the list keeps (by id): the locking select returns rows in heap order.
     const rows = await tx
       .insert(briefFiles)
-      .values(uploads.map((u) => ({ psd_id: psdId, file_id: u.id, uploaded_by: auth.user.id })))
+      .values(requested.map((fileId) => ({ psd_id: psdId, file_id: fileId, uploaded_by: auth.user.id })))
       .returning();
     for (const row of rows) {
       await tx.update(files).set({ owner_table: 'brief_files', owner_id: row.id, variant: 'original' }).where(eq(files.id, row.file_id));
