@@ -3,7 +3,10 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
+import { sql } from 'drizzle-orm';
 import { openPostgres, type Database } from '../../db/client';
+import type { AuthContext } from '../../lib/auth-context';
+import { visibleChat } from '../promotion-design/psd-access';
 import { seedDemo } from '../../db/seed/demo';
 import { localDiskStorage } from '../../lib/storage';
 import { freshDatabase } from '../../test/fresh-database';
@@ -134,5 +137,32 @@ describe.skipIf(!inject('testDatabaseUrl'))('read model refreshed by two transac
       await overlapCalls(`select ${refresh}($1::int[], $2::date[])`, [[station_id], [month]], [[station_id], [month]]);
       expect(await count(rows, station_id)).toBe(before);
     }
+  });
+
+  it("a send holding its design line and a refresh inserting rows that point at the line wait for each other without a deadlock", async () => {
+    // The preflight worker's refresh holds its advisory lock and inserts HQ checks (a foreign key to
+    // the line); the send holds the line and then refreshes. Four HQ files sent at once answered 500.
+    const b = clients[1]!;
+    const psd = Number((await b.query('select psd_id from insight_hq_checks order by psd_id limit 1')).rows[0].psd_id);
+    const chat = Number((await b.query('select id from chats where psd_id = $1', [psd])).rows[0].id);
+    const admin = Number((await b.query(`select id from users where role = 'admin' order by id limit 1`)).rows[0].id);
+    const auth = { user: { id: admin, role: 'admin' } } as unknown as AuthContext;
+    const within = <T>(p: Promise<T>) => Promise.race([p, sleep(5_000).then(() => 'timed out')]);
+    const outcome = { refresh: '', send: '' };
+    await database.db
+      .transaction(async (tx) => {
+        await visibleChat(tx, auth, chat, 'update');
+        await b.query('begin');
+        const refresh = b.query('select insight_refresh_hq_checks($1)', [[psd]]).then(() => 'done', (e: Error) => e.message);
+        await sleep(300);
+        const send = tx.execute(sql`select insight_refresh_hq_checks(array[${psd}]::int[])`).then(() => 'done', (e: Error) => e.message);
+        outcome.refresh = String(await within(refresh));
+        if (outcome.refresh === 'done') await b.query('commit');
+        outcome.send = String(await within(send));
+        if (outcome.send !== 'done') throw new Error(outcome.send);
+      })
+      .catch(() => undefined);
+    await b.query('rollback').catch(() => undefined);
+    expect(outcome).toEqual({ refresh: 'done', send: 'done' });
   });
 });

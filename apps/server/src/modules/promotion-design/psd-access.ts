@@ -7,7 +7,7 @@ import { designCategoryScope } from './category-scope';
 
 export type PsdRow = typeof promotionSurfaceDesigns.$inferSelect & { category_id: number; chat_id: number | null };
 
-/** `update` takes the design's row for writing; `share` only keeps it from changing or going meanwhile. */
+/** `update` takes the design's row for writing (not its key); `share` only keeps it from changing or going meanwhile. */
 export type PsdLock = 'update' | 'share' | false;
 
 /**
@@ -31,7 +31,11 @@ async function checked(db: DbOrTx, auth: AuthContext, where: SQL, lock: PsdLock)
     .innerJoin(designs, eq(designs.id, promotionSurfaceDesigns.design_id))
     .leftJoin(chats, eq(chats.psd_id, promotionSurfaceDesigns.id))
     .where(where);
-  const [row] = lock ? await query.for(lock, { of: promotionSurfaceDesigns }) : await query;
+  // `update` locks FOR NO KEY UPDATE: the same against every other writer and sharer of the row, but
+  // not against a foreign key's check. A read-model refresh (decision 039) holds its advisory lock while
+  // inserting rows that point at this line; with FOR UPDATE that insert waited for us while we waited
+  // for its lock: a deadlock (four HQ files sent at once answered 500 in CI).
+  const [row] = lock ? await query.for(lock === 'update' ? 'no key update' : lock, { of: promotionSurfaceDesigns }) : await query;
   if (!row) throw notFound();
   const scope = await designCategoryScope(db, auth);
   if (scope && !scope.includes(row.category_id)) throw outsideCategories();

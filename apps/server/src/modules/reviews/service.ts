@@ -67,7 +67,7 @@ export async function saveFlow(db: Db, auth: AuthContext, promotionId: number, s
       .from(promotionSurfaceDesigns)
       .innerJoin(designTable, eq(designTable.id, promotionSurfaceDesigns.design_id))
       .where(eq(promotionSurfaceDesigns.promotion_id, promotionId))
-      .for('update', { of: promotionSurfaceDesigns });
+      .for('no key update', { of: promotionSurfaceDesigns });
     const before = await ensureFlow(tx, promotionId);
     const reviews = (await reviewsOfPromotion(tx, promotionId)).map((r) => r.review);
     const gone = await replaceStages(tx, promotionId, stages);
