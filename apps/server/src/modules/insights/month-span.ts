@@ -2,7 +2,7 @@ import type { SQL } from 'drizzle-orm';
 import { addDays, type InsightsRange } from '@promo/shared';
 
 /** The whole calendar months inside a range, as [first, after) first days of months; null when there is none. */
-export function wholeMonths(range: InsightsRange): { first: string; after: string } | null {
+function wholeMonths(range: InsightsRange): { first: string; after: string } | null {
   const first = range.from.endsWith('-01') ? range.from : firstOfNextMonth(range.from);
   const dayAfter = addDays(range.to, 1);
   const after = dayAfter.endsWith('-01') ? dayAfter : `${range.to.slice(0, 7)}-01`;
