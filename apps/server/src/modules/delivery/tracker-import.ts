@@ -12,6 +12,7 @@ import {
 } from '@promo/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { distributorParcelItems, distributorParcels, promotions, users } from '../../db/schema';
+import { WRITE_LOCK } from '../../db/write-lock';
 import { writeAudit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { AppError, notFound } from '../../lib/errors';
@@ -190,7 +191,7 @@ export async function planTrackerImport(db: DbOrTx, promotionId: number, sheet: 
 
 async function importablePromotion(db: DbOrTx, promotionId: number, lock: boolean) {
   const query = db.select().from(promotions).where(and(eq(promotions.id, promotionId), hasPrintedParcel));
-  const [promotion] = lock ? await query.for('update') : await query;
+  const [promotion] = lock ? await query.for(WRITE_LOCK) : await query;
   if (!promotion) throw notFound();
   return promotion;
 }

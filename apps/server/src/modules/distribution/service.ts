@@ -2,6 +2,7 @@ import { and, eq, inArray, isNull } from 'drizzle-orm';
 import type { PromotionsListQuery } from '@promo/shared';
 import type { Db } from '../../db/client';
 import { distributorParcelItems, distributorParcels, printedParcelItems, promotions, users } from '../../db/schema';
+import { WRITE_LOCK } from '../../db/write-lock';
 import { writeAudit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { AppError, invalidField, notFound } from '../../lib/errors';
@@ -26,7 +27,7 @@ export async function setDistributorTracker(
   body: { promotion_id: number; company_id: number; tracker_number: string; description: string; sent_surfaces: { surface_id: number; design_id: number }[] },
 ) {
   return db.transaction(async (tx) => {
-    const [promotion] = await tx.select().from(promotions).where(and(eq(promotions.id, body.promotion_id), hasPrintedParcel)).for('update');
+    const [promotion] = await tx.select().from(promotions).where(and(eq(promotions.id, body.promotion_id), hasPrintedParcel)).for(WRITE_LOCK);
     if (!promotion) throw notFound();
     const [station] = await tx
       .select({ id: users.id })

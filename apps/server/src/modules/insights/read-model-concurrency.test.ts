@@ -3,10 +3,12 @@ import os from 'node:os';
 import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
-import { sql } from 'drizzle-orm';
+import { eq, sql } from 'drizzle-orm';
 import { openPostgres, type Database } from '../../db/client';
 import type { AuthContext } from '../../lib/auth-context';
 import { visibleChat } from '../promotion-design/psd-access';
+import { promotions } from '../../db/schema';
+import { WRITE_LOCK } from '../../db/write-lock';
 import { seedDemo } from '../../db/seed/demo';
 import { localDiskStorage } from '../../lib/storage';
 import { freshDatabase } from '../../test/fresh-database';
@@ -164,5 +166,30 @@ describe.skipIf(!inject('testDatabaseUrl'))('read model refreshed by two transac
       .catch(() => undefined);
     await b.query('rollback').catch(() => undefined);
     expect(outcome).toEqual({ refresh: 'done', send: 'done' });
+  });
+
+  it("a step holding its promotion and a refresh inserting rows that point at the promotion wait for each other without a deadlock", async () => {
+    // Sending, printing, distributing, milestones and editing lock the promotion and then write rows
+    // whose triggers refresh it; a placement photo's refresh of the same promotion inserts its
+    // amounts (a foreign key to the promotion) while holding the advisory lock.
+    const b = clients[1]!;
+    const promotion = Number((await b.query('select promotion_id from insight_design_amounts order by promotion_id limit 1')).rows[0].promotion_id);
+    const within = <T>(p: Promise<T>) => Promise.race([p, sleep(5_000).then(() => 'timed out')]);
+    const outcome = { refresh: '', step: '' };
+    await database.db
+      .transaction(async (tx) => {
+        await tx.select({ id: promotions.id }).from(promotions).where(eq(promotions.id, promotion)).for(WRITE_LOCK);
+        await b.query('begin');
+        const refresh = b.query('select insight_refresh($1)', [[promotion]]).then(() => 'done', (e: Error) => e.message);
+        await sleep(300);
+        const step = tx.execute(sql`select insight_refresh(array[${promotion}]::int[])`).then(() => 'done', (e: Error) => e.message);
+        outcome.refresh = String(await within(refresh));
+        if (outcome.refresh === 'done') await b.query('commit');
+        outcome.step = String(await within(step));
+        if (outcome.step !== 'done') throw new Error(outcome.step);
+      })
+      .catch(() => undefined);
+    await b.query('rollback').catch(() => undefined);
+    expect(outcome).toEqual({ refresh: 'done', step: 'done' });
   });
 });

@@ -2,6 +2,7 @@ import { and, eq, exists, inArray, sql } from 'drizzle-orm';
 import type { PrintReportData, PrintReportRow, PromotionsListQuery } from '@promo/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { printedParcelItems, printedParcels, printReports, promotions, promotionSurfaceDesigns, surfaces, systemSettings, users } from '../../db/schema';
+import { WRITE_LOCK } from '../../db/write-lock';
 import { writeAudit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { AppError, invalidField, notFound } from '../../lib/errors';
@@ -119,7 +120,7 @@ export async function setPrinted(
   body: { promotion_id: number; printer_tracker_number: string; description: string; sent_surfaces: { surface_id: number; design_id: number }[] },
 ) {
   return db.transaction(async (tx) => {
-    const [promotion] = await tx.select().from(promotions).where(eq(promotions.id, body.promotion_id)).for('update');
+    const [promotion] = await tx.select().from(promotions).where(eq(promotions.id, body.promotion_id)).for(WRITE_LOCK);
     if (!promotion) throw notFound();
     await assertPrinterPromotion(tx, auth, promotion.id);
     const { report, mine } = await printerPairs(tx, auth, promotion.id);

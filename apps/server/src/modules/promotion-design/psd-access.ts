@@ -1,6 +1,7 @@
 import { eq, type SQL } from 'drizzle-orm';
 import type { DbOrTx } from '../../db/client';
 import { chats, designs, promotionSurfaceDesigns } from '../../db/schema';
+import { WRITE_LOCK } from '../../db/write-lock';
 import type { AuthContext } from '../../lib/auth-context';
 import { notFound, outsideCategories } from '../../lib/errors';
 import { designCategoryScope } from './category-scope';
@@ -31,11 +32,9 @@ async function checked(db: DbOrTx, auth: AuthContext, where: SQL, lock: PsdLock)
     .innerJoin(designs, eq(designs.id, promotionSurfaceDesigns.design_id))
     .leftJoin(chats, eq(chats.psd_id, promotionSurfaceDesigns.id))
     .where(where);
-  // `update` locks FOR NO KEY UPDATE: the same against every other writer and sharer of the row, but
-  // not against a foreign key's check. A read-model refresh (decision 039) holds its advisory lock while
-  // inserting rows that point at this line; with FOR UPDATE that insert waited for us while we waited
-  // for its lock: a deadlock (four HQ files sent at once answered 500 in CI).
-  const [row] = lock ? await query.for(lock === 'update' ? 'no key update' : lock, { of: promotionSurfaceDesigns }) : await query;
+  // `update` takes the write lock (FOR NO KEY UPDATE, not FOR UPDATE: see write-lock.ts); four HQ
+  // files sent at once answered 500 in CI with FOR UPDATE.
+  const [row] = lock ? await query.for(lock === 'update' ? WRITE_LOCK : lock, { of: promotionSurfaceDesigns }) : await query;
   if (!row) throw notFound();
   const scope = await designCategoryScope(db, auth);
   if (scope && !scope.includes(row.category_id)) throw outsideCategories();

@@ -9,6 +9,7 @@ import {
 } from '@promo/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { chats, designs, printReports, promotions, promotionSurfaceDesigns, promotionSurfaces, surfaces } from '../../db/schema';
+import { WRITE_LOCK } from '../../db/write-lock';
 import { writeAudit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { AppError, invalidField, notFound, outsideCategories } from '../../lib/errors';
@@ -88,7 +89,7 @@ export async function surfacesWithDesigns(db: Db, auth: AuthContext, promotionId
  * Completed, and goes back when one is not (DOMAIN.md). Drafts and later statuses stay.
  */
 export async function recomputeDesignStatus(db: DbOrTx, promotionId: number, actorId: number) {
-  const [promotion] = await db.select({ status: promotions.status }).from(promotions).where(eq(promotions.id, promotionId)).for('update');
+  const [promotion] = await db.select({ status: promotions.status }).from(promotions).where(eq(promotions.id, promotionId)).for(WRITE_LOCK);
   if (!promotion || (promotion.status !== 1 && promotion.status !== 2)) return;
   const [sent] = await db.select({ id: printReports.id }).from(printReports).where(eq(printReports.promotion_id, promotionId));
   if (sent) return;

@@ -12,6 +12,7 @@ import {
 } from '@promo/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { promotionMilestones, promotions } from '../../db/schema';
+import { WRITE_LOCK } from '../../db/write-lock';
 import { writeAudit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { invalid, notFound } from '../../lib/errors';
@@ -43,7 +44,7 @@ export async function getMilestones(db: DbOrTx, id: number, today = osloDay(new 
  */
 export async function updateMilestones(db: Db, auth: AuthContext, id: number, body: PromotionMilestonesBody): Promise<PromotionMilestonesData> {
   return db.transaction(async (tx) => {
-    const [promotion] = await tx.select({ id: promotions.id, from: promotions.period_from }).from(promotions).where(eq(promotions.id, id)).for('update');
+    const [promotion] = await tx.select({ id: promotions.id, from: promotions.period_from }).from(promotions).where(eq(promotions.id, id)).for(WRITE_LOCK);
     if (!promotion) throw notFound();
     const days = await milestoneDays(tx);
     const defaults = milestonesFor(promotion.from, days);

@@ -14,6 +14,7 @@ import {
 } from '@promo/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { printReports, promotionEvents, promotions, promotionSurfaceDesigns, systemSettings, users } from '../../db/schema';
+import { WRITE_LOCK } from '../../db/write-lock';
 import { writeAudit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { invalidField, notFound } from '../../lib/errors';
@@ -152,7 +153,7 @@ export async function updatePromotion(db: Db, auth: AuthContext, id: number, sen
   return db.transaction(async (tx) => {
     const before = await getPromotion(tx, id);
     if (!before) throw notFound();
-    const [stored] = await tx.select().from(promotions).where(eq(promotions.id, id)).for('update');
+    const [stored] = await tx.select().from(promotions).where(eq(promotions.id, id)).for(WRITE_LOCK);
     const body = withStored<PromotionBody>(stored!, sent);
     if (!periodInOrder(body)) throw invalidField('period_to', 'period_valid_dates');
     if (sent.manager_id !== undefined) await checkManager(tx, body.manager_id);
@@ -185,7 +186,7 @@ export async function deletePromotion(db: Db, storage: Storage, auth: AuthContex
  */
 export async function notifyAdmin(db: Db, auth: AuthContext, id: number) {
   return db.transaction(async (tx) => {
-    const [exists] = await tx.select({ id: promotions.id }).from(promotions).where(eq(promotions.id, id)).for('update');
+    const [exists] = await tx.select({ id: promotions.id }).from(promotions).where(eq(promotions.id, id)).for(WRITE_LOCK);
     if (!exists) throw invalidField('promotion_id', 'not_found');
     // Sent to printers, the design work is over: notifying would move it back to Designer working.
     const [sent] = await tx.select({ id: printReports.id }).from(printReports).where(eq(printReports.promotion_id, id));

@@ -11,6 +11,7 @@ import {
 } from '@promo/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { distributorParcelItems, distributorParcels, printedParcelItems, printReports, promotions } from '../../db/schema';
+import { WRITE_LOCK } from '../../db/write-lock';
 import { writeAudit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { AppError, notFound } from '../../lib/errors';
@@ -175,7 +176,7 @@ export async function sendToPrinters(
   body: { promotion_id: number; percent_report: number; description_cm: string; confirm_preflight?: boolean },
 ) {
   return db.transaction(async (tx) => {
-    const [promotion] = await tx.select().from(promotions).where(eq(promotions.id, body.promotion_id)).for('update');
+    const [promotion] = await tx.select().from(promotions).where(eq(promotions.id, body.promotion_id)).for(WRITE_LOCK);
     if (!promotion) throw notFound();
     if (!(await maySendToPrinters(tx, auth, promotion))) {
       throw new AppError(403, "Only the promotion's responsible category manager, or the category manager of every design in it, can send it to the printers", 'send_to_printers_not_yours');
@@ -233,7 +234,7 @@ export async function sendToPrinters(
  * has every pair it is due (DOMAIN.md). Called inside the print and distribution transactions.
  */
 export async function recomputeDeliveryStatus(tx: DbOrTx, promotionId: number, actorId: number, loaded?: Loaded) {
-  const [promotion] = await tx.select({ status: promotions.status }).from(promotions).where(eq(promotions.id, promotionId)).for('update');
+  const [promotion] = await tx.select({ status: promotions.status }).from(promotions).where(eq(promotions.id, promotionId)).for(WRITE_LOCK);
   if (!promotion) return null;
   const report = loaded ?? (await loadReport(tx, promotionId));
   const due = report.psds.filter((p) => report.totals.get(p.psd_id)!.total > 0).map((p) => p.psd_id);

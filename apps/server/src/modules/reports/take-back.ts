@@ -1,6 +1,7 @@
 import { eq } from 'drizzle-orm';
 import type { Db } from '../../db/client';
 import { printedParcels, printReportAmounts, printReports, promotions } from '../../db/schema';
+import { WRITE_LOCK } from '../../db/write-lock';
 import { writeAudit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { invalidField, notFound } from '../../lib/errors';
@@ -14,7 +15,7 @@ import { recordEvent } from '../promotions/events';
  */
 export async function takeBackFromPrinters(db: Db, auth: AuthContext, promotionId: number) {
   await db.transaction(async (tx) => {
-    const [promotion] = await tx.select({ id: promotions.id }).from(promotions).where(eq(promotions.id, promotionId)).for('update');
+    const [promotion] = await tx.select({ id: promotions.id }).from(promotions).where(eq(promotions.id, promotionId)).for(WRITE_LOCK);
     if (!promotion) throw notFound();
     const [report] = await tx.select().from(printReports).where(eq(printReports.promotion_id, promotionId));
     if (!report) throw invalidField('promotion_id', 'not_sent_to_printers');

@@ -15,6 +15,7 @@ import {
 } from '@promo/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { chatMessages, designs as designTable, filePins, fileReviews, promotions, promotionSurfaceDesigns, reviewDecisionPins, reviewDecisions, reviewFlows, systemSettings, users } from '../../db/schema';
+import { WRITE_LOCK } from '../../db/write-lock';
 import { writeAudit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { AppError, forbidden, invalidField, notFound } from '../../lib/errors';
@@ -57,9 +58,9 @@ const stageSummary = (stages: { name: string; rule: string; roles: string[]; use
 export async function saveFlow(db: Db, auth: AuthContext, promotionId: number, stages: ReviewStageInput[]): Promise<{ flow: ReviewFlowData; outcomes: ReviewOutcome[] }> {
   await assertReviewers(db, stages);
   const outcomes = await db.transaction(async (tx) => {
-    // One save at a time; "no key update" lets inserts that refer to the promotion (a design's first
+    // One save at a time; the write lock lets inserts that refer to the promotion (a design's first
     // file making its flow, say) go on, so they cannot deadlock with the locks below.
-    const [promotion] = await tx.select({ id: promotions.id }).from(promotions).where(eq(promotions.id, promotionId)).for('no key update');
+    const [promotion] = await tx.select({ id: promotions.id }).from(promotions).where(eq(promotions.id, promotionId)).for(WRITE_LOCK);
     if (!promotion) throw notFound();
     // The designs first, then their reviews: the order a decision takes them in.
     const designs = await tx
@@ -67,7 +68,7 @@ export async function saveFlow(db: Db, auth: AuthContext, promotionId: number, s
       .from(promotionSurfaceDesigns)
       .innerJoin(designTable, eq(designTable.id, promotionSurfaceDesigns.design_id))
       .where(eq(promotionSurfaceDesigns.promotion_id, promotionId))
-      .for('no key update', { of: promotionSurfaceDesigns });
+      .for(WRITE_LOCK, { of: promotionSurfaceDesigns });
     const before = await ensureFlow(tx, promotionId);
     const reviews = (await reviewsOfPromotion(tx, promotionId)).map((r) => r.review);
     const gone = await replaceStages(tx, promotionId, stages);
