@@ -4,7 +4,7 @@ import path from 'node:path';
 import pg from 'pg';
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { eq, sql } from 'drizzle-orm';
-import { openPostgres, type Database } from '../../db/client';
+import { openPostgres, type Database, type Tx } from '../../db/client';
 import type { AuthContext } from '../../lib/auth-context';
 import { visibleChat } from '../promotion-design/psd-access';
 import { promotions } from '../../db/schema';
@@ -141,6 +141,32 @@ describe.skipIf(!inject('testDatabaseUrl'))('read model refreshed by two transac
     }
   });
 
+  /**
+   * A write step holds its row (`lock`) and then refreshes `key`; meanwhile the other connection's
+   * refresh of the same key holds its advisory lock and inserts rows whose foreign key points at that
+   * row. Both must finish: the refresh's key-share check must not wait for the step's row lock.
+   */
+  async function stepAgainstRefresh(lock: (tx: Tx) => Promise<unknown>, refresh: string, key: number) {
+    const b = clients[1]!;
+    const within = <T>(p: Promise<T>) => Promise.race([p, sleep(5_000).then(() => 'timed out')]);
+    const outcome = { refresh: '', step: '' };
+    await database.db
+      .transaction(async (tx) => {
+        await lock(tx);
+        await b.query('begin');
+        const other = b.query(`select ${refresh}($1)`, [[key]]).then(() => 'done', (e: Error) => e.message);
+        await sleep(300);
+        const step = tx.execute(sql`select ${sql.raw(refresh)}(array[${key}]::int[])`).then(() => 'done', (e: Error) => e.message);
+        outcome.refresh = String(await within(other));
+        if (outcome.refresh === 'done') await b.query('commit');
+        outcome.step = String(await within(step));
+        if (outcome.step !== 'done') throw new Error(outcome.step);
+      })
+      .catch(() => undefined);
+    await b.query('rollback').catch(() => undefined);
+    return outcome;
+  }
+
   it("a send holding its design line and a refresh inserting rows that point at the line wait for each other without a deadlock", async () => {
     // The preflight worker's refresh holds its advisory lock and inserts HQ checks (a foreign key to
     // the line); the send holds the line and then refreshes. Four HQ files sent at once answered 500.
@@ -149,47 +175,16 @@ describe.skipIf(!inject('testDatabaseUrl'))('read model refreshed by two transac
     const chat = Number((await b.query('select id from chats where psd_id = $1', [psd])).rows[0].id);
     const admin = Number((await b.query(`select id from users where role = 'admin' order by id limit 1`)).rows[0].id);
     const auth = { user: { id: admin, role: 'admin' } } as unknown as AuthContext;
-    const within = <T>(p: Promise<T>) => Promise.race([p, sleep(5_000).then(() => 'timed out')]);
-    const outcome = { refresh: '', send: '' };
-    await database.db
-      .transaction(async (tx) => {
-        await visibleChat(tx, auth, chat, 'update');
-        await b.query('begin');
-        const refresh = b.query('select insight_refresh_hq_checks($1)', [[psd]]).then(() => 'done', (e: Error) => e.message);
-        await sleep(300);
-        const send = tx.execute(sql`select insight_refresh_hq_checks(array[${psd}]::int[])`).then(() => 'done', (e: Error) => e.message);
-        outcome.refresh = String(await within(refresh));
-        if (outcome.refresh === 'done') await b.query('commit');
-        outcome.send = String(await within(send));
-        if (outcome.send !== 'done') throw new Error(outcome.send);
-      })
-      .catch(() => undefined);
-    await b.query('rollback').catch(() => undefined);
-    expect(outcome).toEqual({ refresh: 'done', send: 'done' });
+    const outcome = await stepAgainstRefresh((tx) => visibleChat(tx, auth, chat, 'update'), 'insight_refresh_hq_checks', psd);
+    expect(outcome).toEqual({ refresh: 'done', step: 'done' });
   });
 
   it("a step holding its promotion and a refresh inserting rows that point at the promotion wait for each other without a deadlock", async () => {
     // Sending, printing, distributing, milestones and editing lock the promotion and then write rows
     // whose triggers refresh it; a placement photo's refresh of the same promotion inserts its
     // amounts (a foreign key to the promotion) while holding the advisory lock.
-    const b = clients[1]!;
-    const promotion = Number((await b.query('select promotion_id from insight_design_amounts order by promotion_id limit 1')).rows[0].promotion_id);
-    const within = <T>(p: Promise<T>) => Promise.race([p, sleep(5_000).then(() => 'timed out')]);
-    const outcome = { refresh: '', step: '' };
-    await database.db
-      .transaction(async (tx) => {
-        await tx.select({ id: promotions.id }).from(promotions).where(eq(promotions.id, promotion)).for(WRITE_LOCK);
-        await b.query('begin');
-        const refresh = b.query('select insight_refresh($1)', [[promotion]]).then(() => 'done', (e: Error) => e.message);
-        await sleep(300);
-        const step = tx.execute(sql`select insight_refresh(array[${promotion}]::int[])`).then(() => 'done', (e: Error) => e.message);
-        outcome.refresh = String(await within(refresh));
-        if (outcome.refresh === 'done') await b.query('commit');
-        outcome.step = String(await within(step));
-        if (outcome.step !== 'done') throw new Error(outcome.step);
-      })
-      .catch(() => undefined);
-    await b.query('rollback').catch(() => undefined);
-    expect(outcome).toEqual({ refresh: 'done', step: 'done' });
+    const promotion = Number((await clients[1]!.query('select promotion_id from insight_design_amounts order by promotion_id limit 1')).rows[0].promotion_id);
+    const lock = (tx: Tx) => tx.select({ id: promotions.id }).from(promotions).where(eq(promotions.id, promotion)).for(WRITE_LOCK);
+    expect(await stepAgainstRefresh(lock, 'insight_refresh', promotion)).toEqual({ refresh: 'done', step: 'done' });
   });
 });
