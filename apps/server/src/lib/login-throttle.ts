@@ -1,6 +1,7 @@
 import { and, eq, inArray, isNull, lt, or, sql, type SQL } from 'drizzle-orm';
 import type { Db, DbOrTx } from '../db/client';
 import { loginFailures, loginLockouts } from '../db/schema';
+import { holdLock } from './advisory-lock';
 import { AppError } from './errors';
 
 /**
@@ -68,8 +69,8 @@ export class LoginThrottle {
     const limits = this.limits;
     return this.db.transaction(async (tx) => {
       // Account first, then address: every attempt takes them in this order, so no deadlock.
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login-account:${account}`}))`);
-      await tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`login-address:${address}`}))`);
+      await holdLock(tx, 'login-account', account);
+      await holdLock(tx, 'login-address', address);
       const lifted = liftedAt(account);
       const recent = (limit: Limit, where: SQL, sinceLift = true) => {
         const from = sinceLift ? sql`greatest(${since(limit.windowMs)}, ${lifted})` : since(limit.windowMs);

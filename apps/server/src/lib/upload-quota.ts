@@ -1,7 +1,8 @@
 import { and, asc, count, eq, gt, isNull, sql } from 'drizzle-orm';
 import { DEFAULT_UPLOAD_QUOTA, UPLOAD_MESSAGES } from '@promo/shared';
-import type { DbOrTx } from '../db/client';
+import type { DbOrTx, Tx } from '../db/client';
 import { files, systemSettings } from '../db/schema';
+import { holdLock } from './advisory-lock';
 import { AppError } from './errors';
 
 const DAY = 24 * 3600_000;
@@ -36,4 +37,4 @@ export async function assertUploadQuota(db: DbOrTx, userId: number, bytes: numbe
 }
 
 /** Serialises one user's upload records, so two uploads at once cannot both pass the quota's last place. */
-export const lockUserUploads = (tx: DbOrTx, userId: number) => tx.execute(sql`select pg_advisory_xact_lock(hashtext(${`uploads:${userId}`}))`);
+export const lockUserUploads = (tx: Tx, userId: number) => holdLock(tx, 'uploads', userId);

@@ -2,6 +2,7 @@ import { and, asc, count, eq } from 'drizzle-orm';
 import { can, MAX_PLACEMENT_PHOTOS_PER_SURFACE, type PlacementPhoto } from '@promo/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { distributorParcelItems, distributorParcels, files, placementPhotos, promotions, surfaces } from '../../db/schema';
+import { holdLock } from '../../lib/advisory-lock';
 import { writeAudit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { AppError, forbidden, invalidField, notFound } from '../../lib/errors';
@@ -90,6 +91,8 @@ export async function addPlacementPhoto(
     const made = rendered;
     const surface = delivered.find((s) => s.surface_id === body.surface_id)!;
     return await db.transaction(async (tx) => {
+      // Counted again under the surface's lock: of photos sent at once, only the limit's number pass.
+      await holdLock(tx, PLACEMENT_OWNER, body.promotion_id, station.id, body.surface_id);
       if ((await photoCount(tx, body.promotion_id, station.id, body.surface_id)) >= MAX_PLACEMENT_PHOTOS_PER_SURFACE) throw tooManyPhotos();
       const [row] = await tx
         .insert(placementPhotos)
