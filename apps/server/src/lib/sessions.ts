@@ -4,6 +4,7 @@ import { PERMISSIONS, SESSION_DAYS, type Role } from '@promo/shared';
 import type { DbOrTx } from '../db/client';
 import { sessions, users } from '../db/schema';
 import type { AuthContext } from './auth-context';
+import { unauthenticated } from './errors';
 import { hashToken, newToken } from './tokens';
 import { TtlCache } from './ttl-cache';
 
@@ -106,9 +107,19 @@ export function sessionResolver(db: DbOrTx, ttlMs: number) {
   };
 }
 
+/**
+ * Ends a session that is still open. One that has ended already, say by a sign-out or a sign-in-as
+ * sent at the same moment from the same session, is 401, as it would be a moment later: a session
+ * is ended, and replaced by a sign-in-as or its way back, once.
+ */
 export async function revokeSession(db: DbOrTx, sessionId: number): Promise<void> {
   // The provider's ID token is of no use once the session ends.
-  await db.update(sessions).set({ revoked_at: new Date(), sso_id_token: null }).where(eq(sessions.id, sessionId));
+  const ended = await db
+    .update(sessions)
+    .set({ revoked_at: new Date(), sso_id_token: null })
+    .where(and(eq(sessions.id, sessionId), isNull(sessions.revoked_at)))
+    .returning({ id: sessions.id });
+  if (!ended.length) throw unauthenticated();
 }
 
 /**
