@@ -3,6 +3,7 @@ import type { z } from 'zod';
 import type { PushDevice, PushLanguage, pushSubscriptionBody } from '@promo/shared';
 import type { Db } from '../../db/client';
 import { pushMessages, pushSubscriptions } from '../../db/schema';
+import { holdLock } from '../../lib/advisory-lock';
 import { writeAudit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { AppError, invalidField, notFound } from '../../lib/errors';
@@ -45,6 +46,9 @@ export async function subscribe(
   assertKeys(body.keys);
   const values = { p256dh: body.keys.p256dh, auth: body.keys.auth, language: body.language, user_agent: userAgent.slice(0, 300), enabled: true };
   return db.transaction(async (tx) => {
+    // Per endpoint, not its row: two registrations of a device not stored yet would both insert,
+    // and the second's conflict update would leave the device the first user's.
+    await holdLock(tx, 'push-endpoint', checked.url);
     const [before] = await tx.select().from(pushSubscriptions).where(eq(pushSubscriptions.endpoint, checked.url)).for('update');
     if (before && before.user_id !== auth.user.id) await tx.delete(pushSubscriptions).where(eq(pushSubscriptions.id, before.id));
     const [row] = await tx
