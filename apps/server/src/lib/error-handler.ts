@@ -4,6 +4,7 @@ import type { z } from 'zod';
 import type { errorAnswer, unavailableAnswer, validationFailedAnswer } from '@promo/shared';
 import { AppError } from './errors';
 import { isConnectionFailure, RETRY_AFTER_SECONDS } from './connection-failure';
+import { takenRefusal } from './taken-refusal';
 
 const UNAVAILABLE_MESSAGE = 'The service is temporarily unavailable. Please try again in a moment.';
 
@@ -38,17 +39,18 @@ export function registerErrorHandler(app: FastifyInstance): void {
         errors: fieldErrors(error.validation as ValidationItem[]),
       } satisfies z.input<typeof validationFailedAnswer>);
     }
-    if (error instanceof AppError) {
-      if (error.statusCode === 401 || error.statusCode === 403) {
-        req.log.warn({ event: 'request_refused', status: error.statusCode, url: req.url, userId: req.auth?.user.id });
+    const refusal = error instanceof AppError ? error : takenRefusal(error);
+    if (refusal) {
+      if (refusal.statusCode === 401 || refusal.statusCode === 403) {
+        req.log.warn({ event: 'request_refused', status: refusal.statusCode, url: req.url, userId: req.auth?.user.id });
       }
-      return reply.code(error.statusCode).send({
+      return reply.code(refusal.statusCode).send({
         status: 'error',
-        message: error.message,
-        message_key: error.key,
-        ...(error.params ? { message_params: error.params } : {}),
-        ...(error.errors ? { errors: error.errors } : {}),
-        ...(error.data !== undefined ? { data: error.data } : {}),
+        message: refusal.message,
+        message_key: refusal.key,
+        ...(refusal.params ? { message_params: refusal.params } : {}),
+        ...(refusal.errors ? { errors: refusal.errors } : {}),
+        ...(refusal.data !== undefined ? { data: refusal.data } : {}),
       } satisfies z.input<typeof errorAnswer>);
     }
     if ((error.statusCode ?? 500) >= 500 && isConnectionFailure(error)) {
