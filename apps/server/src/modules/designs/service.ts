@@ -1,7 +1,8 @@
 import { and, count, eq, ilike, ne } from 'drizzle-orm';
 import { withStored, type DesignRow, type DesignsListData, type DesignsListQuery } from '@promo/shared';
-import type { Db, DbOrTx } from '../../db/client';
+import type { Db, DbOrTx, Tx } from '../../db/client';
 import { categories, designs, promotionSurfaceDesigns } from '../../db/schema';
+import { holdLock } from '../../lib/advisory-lock';
 import { writeAudit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { invalidField, notFound } from '../../lib/errors';
@@ -44,8 +45,12 @@ async function checkBody(db: DbOrTx, body: { name: string; category_id: number }
   if (taken) throw invalidField('name', 'name_taken');
 }
 
+/** A name in a category is checked and written one save at a time: the rule has no constraint. */
+const lockName = (tx: Tx, body: { name: string; category_id: number }) => holdLock(tx, 'design-name', body.category_id, body.name);
+
 export async function createDesign(db: Db, auth: AuthContext, body: { name: string; category_id: number }) {
   return db.transaction(async (tx) => {
+    await lockName(tx, body);
     await checkBody(tx, body);
     const [row] = await tx.insert(designs).values({ name: body.name, category_id: body.category_id }).returning();
     await writeAudit(tx, auth, { action: 'create', entity: 'designs', entityId: row!.id, after: row });
@@ -58,6 +63,7 @@ export async function updateDesign(db: Db, auth: AuthContext, id: number, sent: 
     const [before] = await tx.select().from(designs).where(eq(designs.id, id));
     if (!before) throw notFound();
     const body = withStored({ name: before.name, category_id: before.category_id }, sent);
+    await lockName(tx, body);
     await checkBody(tx, body, id);
     const [row] = await tx.update(designs).set({ name: body.name, category_id: body.category_id }).where(eq(designs.id, id)).returning();
     await writeAudit(tx, auth, { action: 'update', entity: 'designs', entityId: id, before, after: row });

@@ -2,6 +2,7 @@ import { and, count, eq, ilike, inArray, isNull, max, ne, sql, type SQL } from '
 import { withStored, type SurfaceBody, type SurfaceRow, type SurfacesListData, type SurfacesListQuery, type SurfaceUpdateBody } from '@promo/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { categories, promotionSurfaces, surfaceCategories, surfaceSizes, surfaces, surfaceTypes, users } from '../../db/schema';
+import { holdLock } from '../../lib/advisory-lock';
 import { writeAudit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { invalid, invalidField, notFound } from '../../lib/errors';
@@ -186,6 +187,8 @@ export async function deleteSurface(db: Db, storage: Storage, auth: AuthContext,
 
 export async function createType(db: Db, auth: AuthContext, name: string) {
   return db.transaction(async (tx) => {
+    // The rule ignores case and the constraint does not: one save of a name, in any case, at a time.
+    await holdLock(tx, 'surface-type', name.toLowerCase());
     const [existing] = await tx.select().from(surfaceTypes).where(sql`lower(${surfaceTypes.name}) = lower(${name})`);
     if (existing) throw invalidField('new_type', 'type_exists');
     const [row] = await tx.insert(surfaceTypes).values({ name }).returning();
