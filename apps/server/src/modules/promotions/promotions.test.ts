@@ -106,11 +106,9 @@ describe('promotion changes', () => {
 
   it('notifies the admin once: status 1 and the event in the history; simultaneous calls succeed once', async () => {
     const p = await create();
-    const [a, b] = await Promise.all([
-      t.form('POST', '/api/promotions/notify-admin-about-promotion', { promotion_id: p.id }, admin),
-      t.form('POST', '/api/promotions/notify-admin-about-promotion', { promotion_id: p.id }, admin),
-    ]);
-    expect([a.statusCode, b.statusCode].sort()).toEqual([200, 422]);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => t.form('POST', '/api/promotions/notify-admin-about-promotion', { promotion_id: p.id }, admin)));
+    expect(answers.filter((a) => a.statusCode === 200)).toHaveLength(1);
+    for (const again of answers.filter((a) => a.statusCode !== 200)) expect(again.json()).toMatchObject({ errors: { promotion_id: ['admin_already_notified'] } });
     const [row] = await t.database.db.select().from(promotions).where(eq(promotions.id, p.id));
     expect(row).toMatchObject({ status: 1, notify_admin: 1 });
     const events = await t.database.db
