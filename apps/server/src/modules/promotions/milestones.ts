@@ -13,6 +13,7 @@ import {
 } from '@promo/shared';
 import type { DbOrTx } from '../../db/client';
 import { printReports, promotionMilestones, promotions, promotionSurfaceDesigns, systemSettings } from '../../db/schema';
+import { allQueries } from '../../lib/queries';
 
 /** The days before a period's first day of each milestone: system settings', else the defaults. */
 export async function milestoneDays(db: DbOrTx): Promise<MilestoneDays> {
@@ -28,14 +29,16 @@ export async function milestoneDays(db: DbOrTx): Promise<MilestoneDays> {
 export async function milestonesOf(db: DbOrTx, promotionIds: number[]): Promise<Map<number, PromotionSchedule>> {
   const result = new Map<number, PromotionSchedule>();
   if (!promotionIds.length) return result;
-  const [days, periods, moved] = await Promise.all([
-    milestoneDays(db),
-    db
-      .select({ id: promotions.id, from: promotions.period_from, to: promotions.period_to, created_at: promotions.created_at })
-      .from(promotions)
-      .where(inArray(promotions.id, promotionIds)),
-    db.select().from(promotionMilestones).where(inArray(promotionMilestones.promotion_id, promotionIds)),
-  ]);
+  const [days, periods, moved] = await allQueries(
+    db,
+    () => milestoneDays(db),
+    () =>
+      db
+        .select({ id: promotions.id, from: promotions.period_from, to: promotions.period_to, created_at: promotions.created_at })
+        .from(promotions)
+        .where(inArray(promotions.id, promotionIds)),
+    () => db.select().from(promotionMilestones).where(inArray(promotionMilestones.promotion_id, promotionIds)),
+  );
   for (const p of periods) {
     const own = Object.fromEntries(moved.filter((m) => m.promotion_id === p.id).map((m) => [m.milestone as Milestone, m.due_on]));
     result.set(p.id, { period_to: p.to, milestones: milestonesFor(p.from, days, own, osloDay(p.created_at)) });
@@ -79,7 +82,11 @@ export async function progressOf(db: DbOrTx, promotionIds: number[]): Promise<Ma
 /** Each promotion's next open milestone as it stands today in Oslo; null when all are done. */
 export async function deadlinesOf(db: DbOrTx, promotionIds: number[], today = osloDay(new Date())): Promise<Map<number, PromotionDeadline | null>> {
   const ids = [...new Set(promotionIds)];
-  const [lists, progress] = await Promise.all([milestonesOf(db, ids), progressOf(db, ids)]);
+  const [lists, progress] = await allQueries(
+    db,
+    () => milestonesOf(db, ids),
+    () => progressOf(db, ids),
+  );
   const result = new Map<number, PromotionDeadline | null>();
   for (const id of ids) {
     const list = lists.get(id);

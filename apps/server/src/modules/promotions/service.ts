@@ -19,6 +19,7 @@ import { writeAudit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
 import { invalidField, notFound } from '../../lib/errors';
 import { urlImagesFor } from '../../lib/images';
+import { allQueries } from '../../lib/queries';
 import { containsPattern, orderBy } from '../../lib/sql-helpers';
 import type { Storage } from '../../lib/storage';
 import { deleteFiles } from '../../lib/uploads';
@@ -39,7 +40,11 @@ const sortColumns = {
 type Joined = { promotion: typeof promotions.$inferSelect; creator_name: string | null; sent_at: Date | null };
 
 export async function toRows(db: DbOrTx, rows: Joined[]): Promise<PromotionRow[]> {
-  const [images, deadlines] = await Promise.all([urlImagesFor(db, rows.map((r) => r.promotion.image_id)), deadlinesOf(db, rows.map((r) => r.promotion.id))]);
+  const [images, deadlines] = await allQueries(
+    db,
+    () => urlImagesFor(db, rows.map((r) => r.promotion.image_id)),
+    () => deadlinesOf(db, rows.map((r) => r.promotion.id)),
+  );
   return rows.map(({ promotion: p, creator_name, sent_at }) => {
     const url_images = p.image_id ? (images.get(p.image_id) ?? null) : null;
     return {
