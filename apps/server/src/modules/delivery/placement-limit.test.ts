@@ -66,5 +66,19 @@ describe.skipIf(!inject('testDatabaseUrl'))('placement photos sent at once (need
     expect(statuses.filter((s) => s === 201)).toHaveLength(LIMIT);
     for (const refused of answers.filter((a) => a.statusCode !== 201)) expectLimit(refused);
     expect(await stored(d)).toHaveLength(LIMIT);
+
+    // Deletes and adds at once, each refreshing the promotion's read model: no 500, never past the limit.
+    const more = await uploads(d, 10);
+    const gone = (await stored(d)).slice(0, 5);
+    const mixed = await Promise.all([
+      ...gone.map((p) => t.form('DELETE', `/company_api/placement-photos/${p.id}`, undefined, d.station)),
+      ...more.map((id) => add(d, id)),
+    ]);
+    for (const res of mixed.slice(0, 5)) expect(res.statusCode, res.body).toBe(200);
+    const added = mixed.slice(5);
+    for (const res of added.filter((a) => a.statusCode !== 201)) expectLimit(res);
+    const now = (await stored(d)).length;
+    expect(now).toBeLessThanOrEqual(LIMIT);
+    expect(now).toBe(LIMIT - 5 + added.filter((a) => a.statusCode === 201).length);
   });
 });
