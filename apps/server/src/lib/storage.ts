@@ -68,7 +68,7 @@ export async function storageFor(config: StorageConfig): Promise<Storage> {
     return s3StorageFor({ ...config, S3_URL: config.S3_URL, S3_BUCKET: config.S3_BUCKET });
   }
   const root = path.join(config.dataDir, 'files');
-  // Narrowed once here for an installation an older version left readable by others.
+  // Made 0700, or narrowed at start where an older version left it readable by others.
   await privateFolder(root);
   return localDiskStorage(root);
 }

@@ -1,5 +1,5 @@
-import path from 'node:path';
 import fs from 'node:fs';
+import path from 'node:path';
 import pg from 'pg';
 import { PRIVATE_FILE } from '../../lib/private-files';
 import { inventory, type Inventory } from './inventory';
