@@ -1,4 +1,3 @@
-import fs from 'node:fs';
 import path from 'node:path';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
@@ -9,6 +8,7 @@ import { migrate as migratePglite } from 'drizzle-orm/pglite/migrator';
 import pg from 'pg';
 import * as schema from './schema';
 import { MIGRATIONS_DIR as migrationsFolder } from '../config';
+import { narrowTree, privateFolderSync } from '../lib/private-files';
 
 /** One type for both drivers: PGlite's Drizzle database offers the same query API. */
 export type Db = NodePgDatabase<typeof schema>;
@@ -41,8 +41,10 @@ export function openPostgres(url: string): Database {
 
 /** PGlite persisted in `dir`, or in memory when dir is undefined (tests). */
 export async function openPglite(dir?: string): Promise<Database> {
-  if (dir) fs.mkdirSync(dir, { recursive: true });
+  if (dir) privateFolderSync(dir);
   const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  // A new data folder's first files are 0666 (PGlite's image); those PostgreSQL makes later are 0600.
+  if (dir) await narrowTree(dir);
   const pgliteDb = drizzlePglite(client, { schema });
   return {
     db: pgliteDb as unknown as Db,

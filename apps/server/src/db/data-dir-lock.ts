@@ -1,5 +1,6 @@
 import fs from 'node:fs';
 import path from 'node:path';
+import { PRIVATE_FILE, PRIVATE_FOLDER } from '../lib/private-files';
 
 /**
  * PGlite has no lock between processes: two processes on one data folder corrupt it.
@@ -32,8 +33,8 @@ export function acquireDataDirLock(dataDir: string): () => void {
       `The data folder ${dataDir} is in use by process ${holder}. Stop it first, or set DATABASE_URL to use PostgreSQL.`,
     );
   }
-  fs.mkdirSync(dataDir, { recursive: true });
+  fs.mkdirSync(dataDir, { recursive: true, mode: PRIVATE_FOLDER });
   const file = path.join(dataDir, LOCK_FILE);
-  fs.writeFileSync(file, String(process.pid));
+  fs.writeFileSync(file, String(process.pid), { mode: PRIVATE_FILE });
   return () => fs.rmSync(file, { force: true });
 }

@@ -6,7 +6,8 @@ import v8 from 'node:v8';
 import vm from 'node:vm';
 import { Readable, Transform } from 'node:stream';
 import { buffer } from 'node:stream/consumers';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
+import { withUmask } from '../test/file-modes';
 import { startS3Peer, type S3Peer } from '../test/s3rver';
 import { loadConfig } from '../config';
 import { localDiskStorage, storageFor, type Storage } from './storage';
@@ -187,6 +188,15 @@ describe.each(subjects)('storage on %s', (name, subject) => {
     const failed = new Error('sharp gave up');
     await expect(s.storage.withLocalFile(key, async () => Promise.reject(failed))).rejects.toBe(failed);
     expectSameBytes(await buffer(await s.storage.read(key)), content);
+  });
+
+  it('keeps what it stores, and the local copy it lends, readable by their owner only under umask 022', async () => {
+    onTestFinished(withUmask(0o022));
+    const key = s.storage.newKey();
+    await s.storage.write(key, Readable.from([Buffer.from('%PDF-1.4\n')]));
+    // On disk the stored file itself and its folder; on S3 the temporary copy and its folder.
+    const modes = await s.storage.withLocalFile(key, async (file) => [file, path.dirname(file)].map((p) => (fs.statSync(p).mode & 0o777).toString(8)));
+    expect(modes).toEqual(['600', '700']);
   });
 
   it('refuses keys outside its root', async () => {

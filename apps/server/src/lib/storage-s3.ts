@@ -13,6 +13,7 @@ import {
 } from '@aws-sdk/client-s3';
 import { Upload } from '@aws-sdk/lib-storage';
 import type { Config } from '../config';
+import { PRIVATE_FILE } from './private-files';
 import { newStorageKey, type Storage } from './storage-port';
 
 /**
@@ -113,7 +114,7 @@ export function s3Storage(opts: { client: S3Client; bucket: string; prefix?: str
       const dir = await fs.promises.mkdtemp(path.join(os.tmpdir(), 'promo-s3-'));
       try {
         const file = path.join(dir, 'object');
-        await pipeline(await read(key), fs.createWriteStream(file, { flags: 'wx' }));
+        await pipeline(await read(key), fs.createWriteStream(file, { flags: 'wx', mode: PRIVATE_FILE }));
         return await fn(file);
       } finally {
         await fs.promises.rm(dir, { recursive: true, force: true });

@@ -1,6 +1,7 @@
 import fs from 'node:fs';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { PRIVATE_FILE, PRIVATE_FOLDER, privateFolder } from './private-files';
 import { newStorageKey, type Storage, type StoredKey } from './storage-port';
 import type { S3Settings } from './storage-s3';
 
@@ -16,9 +17,9 @@ export function localDiskStorage(root: string): Storage {
     newKey: newStorageKey,
     async write(key, source, through = []) {
       const target = fullPath(key);
-      await fs.promises.mkdir(path.dirname(target), { recursive: true });
+      await fs.promises.mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_FOLDER });
       try {
-        await pipeline([source, ...through, fs.createWriteStream(target, { flags: 'wx' })]);
+        await pipeline([source, ...through, fs.createWriteStream(target, { flags: 'wx', mode: PRIVATE_FILE })]);
       } catch (err) {
         await fs.promises.rm(target, { force: true });
         throw err;
@@ -66,5 +67,8 @@ export async function storageFor(config: StorageConfig): Promise<Storage> {
     const { s3StorageFor } = await import('./storage-s3');
     return s3StorageFor({ ...config, S3_URL: config.S3_URL, S3_BUCKET: config.S3_BUCKET });
   }
-  return localDiskStorage(path.join(config.dataDir, 'files'));
+  const root = path.join(config.dataDir, 'files');
+  // Made 0700, or narrowed at start where an older version left it readable by others.
+  await privateFolder(root);
+  return localDiskStorage(root);
 }

@@ -4,9 +4,10 @@ import os from 'node:os';
 import path from 'node:path';
 import { promisify } from 'node:util';
 import ExcelJS from 'exceljs';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { asc, eq } from 'drizzle-orm';
 import { surfaces, users } from '../db/schema';
+import { withUmask } from './file-modes';
 import { createTestApp, type TestApp } from './test-app';
 import { buildPromotion, newStation, newSurface, reportView, setAmounts, userIdByEmail } from './print-flow-fixture';
 
@@ -89,7 +90,12 @@ const numbers = (values: unknown[]) => values.map((v) => (v === null || v === un
 
 describe('Excel report', () => {
   it('is downloaded only by its maker and holds the stations and the totals of the report view', async () => {
+    onTestFinished(withUmask(0o022));
     const { file, url } = await download(admin, { display_address: 'true', display_categories: 'true', number_percent: 12 }, 'full.xlsx');
+    // Under DATA_DIR/exports the file and its note are the server's only, whatever the umask.
+    const exports = path.join(dataDir, 'exports');
+    const modeOf = (p: string) => (fs.statSync(p).mode & 0o777).toString(8);
+    expect([exports, ...fs.readdirSync(exports).map((n) => path.join(exports, n))].map(modeOf)).toEqual(['700', '600', '600']);
     const cmAdmin = await t.login('cm-admin');
     expect((await t.app.inject({ method: 'GET', url, headers: { authorization: cmAdmin } })).statusCode).toBe(404);
     expect((await t.app.inject({ method: 'GET', url })).statusCode).toBe(401);

@@ -35,7 +35,11 @@ const RESPONSES = {
   Unauthenticated: { description: 'No valid session: the bearer token is missing, unknown, expired or revoked', content: json('Unauthenticated') },
   NoAccess: { description: "The caller's role may not make this call, or an object rule refuses this object", content: json('NoAccess') },
   NotFound: { description: 'An id names nothing the caller may see', content: json('NotFound') },
-  ValidationFailed: { description: 'The input is not valid: `errors` lists the keys of the validation texts per field', content: json('ValidationFailed') },
+  ValidationFailed: {
+    description:
+      'The input is not valid: `errors` lists the keys of the validation texts per field. Any call, even one that takes no input, refuses so a key or value in its path, query or body holding text the database cannot keep (NUL, a lone UTF-16 surrogate)',
+    content: json('ValidationFailed'),
+  },
   Unavailable: {
     description: 'The database (or another service) cannot be reached at the moment',
     headers: { 'Retry-After': { description: 'Seconds to wait before asking again', schema: outputJsonSchema(z.int().min(1).meta({ examples: [RETRY_AFTER_SECONDS] })) } },

@@ -25,8 +25,9 @@ interface Operation {
 }
 interface Document {
   openapi: string;
-  info: { title: string; version: string };
-  tags: { name: string }[];
+  info: { title: string; version: string; license?: object };
+  servers?: object[];
+  tags: { name: string; description?: string }[];
   paths: Record<string, Record<string, Operation>>;
   components: { schemas: Record<string, Schema> };
 }
@@ -74,6 +75,10 @@ describe('the OpenAPI document at /api/openapi.json', () => {
     const tags = new Set(doc.tags.map((tag) => tag.name));
     expect(operations().flatMap((o) => o.op.tags).filter((tag) => !tags.has(tag))).toEqual([]);
     for (const { op } of operations()) expect(op.summary.length, op.operationId).toBeGreaterThan(10);
+    // Swagger UI shows each tag's description beside it: one per area of API_AREAS.
+    expect(doc.tags.filter((tag) => !(tag.description && tag.description.length > 10))).toEqual([]);
+    expect(doc.servers).toEqual([{ url: '/', description: expect.any(String) }]);
+    expect(doc.info.license).toEqual({ name: expect.any(String), identifier: 'LicenseRef-Proprietary' });
   });
 
   it('has exactly the routes the app registers under /api and /company_api, with their methods', () => {
@@ -125,6 +130,8 @@ describe('the OpenAPI document at /api/openapi.json', () => {
       ['NoAccess', await t.form('GET', '/api/users', undefined, await t.login('user')), '403'],
       ['NotFound', await t.form('GET', '/api/promotions/999999999', undefined, admin), '404'],
       ['ValidationFailed', await t.form('POST', '/api/users', { email: 'ikke-en-epost', name: 'O' }, admin), '422'],
+      // A call that takes no input still refuses a NUL in a key it is sent.
+      ['ValidationFailed', await t.form('GET', '/api/auth/sso?x=%00'), '422'],
     ];
     for (const [name, res, status] of answers) {
       expect(String(res.statusCode), name).toBe(status);
@@ -132,6 +139,7 @@ describe('the OpenAPI document at /api/openapi.json', () => {
     }
     expect(Object.keys(operation('users.list').responses)).toEqual(expect.arrayContaining(['200', '401', '403', '422', '503']));
     expect(operation('promotions.get').responses).toHaveProperty('404');
+    for (const { op } of operations()) expect(Object.keys(op.responses), op.operationId).toContain('422');
   });
 
   it("describes the error handler's 503 with Retry-After", async () => {

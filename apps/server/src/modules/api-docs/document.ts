@@ -1,4 +1,4 @@
-import { API_AREAS, type Endpoint } from '@promo/shared';
+import { API_AREA_DESCRIPTIONS, API_AREAS, type ApiArea, type Endpoint } from '@promo/shared';
 import { components } from './components';
 import type { JsonSchema } from './json-schema';
 import { operationOf } from './operation';
@@ -14,16 +14,19 @@ const INTRODUCTION = `The API of the web app, generated from its contracts (pack
   with \`errors\` per field on 422. \`message_key\` names the text under \`server.*\` of the web app's locale files.
 - **Dates** are Oslo calendar days, \`YYYY-MM-DD\`.`;
 
+/** The product is proprietary (decision 014): an SPDX reference of its own, as SPDX writes one for a licence not on its list. */
+const LICENSE = { name: 'Proprietary: all rights reserved', identifier: 'LicenseRef-Proprietary' };
+
 /** 'promotion-design' -> 'Promotion design'. */
 const tagName = (area: string) => area.charAt(0).toUpperCase() + area.slice(1).replace(/-/g, ' ');
 
 /** The OpenAPI 3.1 document of every contract of API_AREAS, each named `<group>.<key>`. */
 export function openApiDocument(): JsonSchema {
   const paths: Record<string, Record<string, JsonSchema>> = {};
-  const tags: { name: string }[] = [];
+  const tags: { name: string; description: string }[] = [];
   for (const [area, groups] of Object.entries(API_AREAS)) {
     const tag = tagName(area);
-    tags.push({ name: tag });
+    tags.push({ name: tag, description: API_AREA_DESCRIPTIONS[area as ApiArea] });
     for (const [group, contracts] of Object.entries(groups)) {
       for (const [key, contract] of Object.entries(contracts as Record<string, Endpoint>)) {
         const method = contract.method.toLowerCase();
@@ -36,7 +39,9 @@ export function openApiDocument(): JsonSchema {
   return {
     openapi: '3.1.0',
     // The API has no versions of its own: the document describes the code it comes with.
-    info: { title: 'Promo print API', version: appVersion(), description: INTRODUCTION },
+    info: { title: 'Promo print API', version: appVersion(), description: INTRODUCTION, license: LICENSE },
+    // Relative: the server that served this document, whatever address it was reached by (decision 014).
+    servers: [{ url: '/', description: 'The server this document was fetched from' }],
     tags,
     paths,
     components: components(),

@@ -48,6 +48,9 @@ describe.each(contracts)('$name', ({ name, contract }) => {
         else expect(schemaErrors(p.schema, value), p.name).toBe('');
       }
     }
+    // A multipart example is a whole call: its fields and a file in each file part the schema requires.
+    const multipart = op.requestBody?.content['multipart/form-data'];
+    if (multipart) expect(schemaErrors(multipart.schema, multipart.example), 'the multipart example').toBe('');
     const form = op.requestBody?.content['application/x-www-form-urlencoded'];
     if (!form) return expect(contract.body).toBeUndefined();
     expect(form.example).toEqual(example.body);

@@ -35,6 +35,14 @@ function withFieldExamples(schema: JsonSchema, example: unknown): JsonSchema {
   return { ...schema, properties: Object.fromEntries(properties) };
 }
 
+/** What stands for a file's bytes in a multipart example: a file part is a string of binary content. */
+const FILE_EXAMPLE = "<the file's bytes>";
+
+/** Each file part in a multipart example (a list of one where the part takes several), so the example is a whole call. */
+function fileExamples(schema: JsonSchema, fileParts: Record<string, string>): Record<string, unknown> {
+  return Object.fromEntries(Object.keys(fileParts).map((part) => [part, propertiesOf(schema)[part]?.type === 'array' ? [FILE_EXAMPLE] : FILE_EXAMPLE]));
+}
+
 /** The form body of a contract, and its multipart form when it takes files. */
 export function requestBody(e: Endpoint): JsonSchema | undefined {
   const content: JsonSchema = {};
@@ -55,7 +63,7 @@ export function requestBody(e: Endpoint): JsonSchema | undefined {
     const fileKeys = new Set(Object.values(e.multipart));
     const fields = Object.fromEntries(Object.entries((e.example.body ?? {}) as object).filter(([key]) => !fileKeys.has(key)));
     const schema = withFieldExamples(multipartSchema(e, e.multipart), fields);
-    content['multipart/form-data'] = { schema, ...(Object.keys(fields).length ? { example: fields } : {}) };
+    content['multipart/form-data'] = { schema, example: { ...fields, ...fileExamples(schema, e.multipart) } };
     required ||= !e.body;
   }
   return Object.keys(content).length ? { required, content } : undefined;

@@ -4,7 +4,6 @@ import { responseRef, schemaRef } from './components';
 import { inputJsonSchema, outputJsonSchema, propertiesOf, type JsonSchema } from './json-schema';
 
 const ID_KEY = /(^|_)ids?$|Id$/;
-const takesInput = (e: Endpoint) => !!(e.body || e.query || e.params || e.multipart);
 /** An id in the path, the query or the body can name nothing the caller may see. */
 const namesAnObject = (e: Endpoint) =>
   !!e.params || [e.body, e.query].some((s) => s && Object.keys(propertiesOf(inputJsonSchema(s))).some((k) => ID_KEY.test(k)));
@@ -23,7 +22,8 @@ export function responses(e: Endpoint): JsonSchema {
     ...success,
     ...(e.access === 'public' ? {} : { 401: responseRef('Unauthenticated'), 403: responseRef('NoAccess') }),
     ...(namesAnObject(e) ? { 404: responseRef('NotFound') } : {}),
-    ...(takesInput(e) ? { 422: responseRef('ValidationFailed') } : {}),
+    // Every call: a call without input of its own still refuses text the database cannot keep in any key it is sent (lib/text-input.ts).
+    422: responseRef('ValidationFailed'),
     503: responseRef('Unavailable'),
     default: responseRef('Error'),
   };

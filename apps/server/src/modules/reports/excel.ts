@@ -6,6 +6,7 @@ import { osloDay, type ReportTotalRow, type StationFollowUp } from '@promo/share
 import type { Db } from '../../db/client';
 import { promotions } from '../../db/schema';
 import { notFound } from '../../lib/errors';
+import { PRIVATE_FILE, privateFolder } from '../../lib/private-files';
 import type { ColumnTotals } from './compute';
 import { distributorParcelsOf, loadReport } from './load';
 import { deliveredPairs } from './service';
@@ -133,7 +134,7 @@ export async function writeReportXlsx(
 /** Makes the file under DATA_DIR/exports and returns a short-lived token only its maker can use. */
 export async function makeExport(db: Db, dataDir: string, userId: number, opts: Parameters<typeof writeReportXlsx>[2]) {
   const dir = exportsDir(dataDir);
-  await fs.promises.mkdir(dir, { recursive: true });
+  await privateFolder(dir);
   await sweepExports(dir);
   const token = randomBytes(24).toString('base64url');
   const file = path.join(dir, `${token}.xlsx`);
@@ -142,7 +143,7 @@ export async function makeExport(db: Db, dataDir: string, userId: number, opts: 
     const meta: ExportMeta = { userId, expires: Date.now() + EXPORT_TTL_MS, fileName: made.fileName };
     // Written whole, then renamed: a sweep running meanwhile never reads half a file.
     const tmp = path.join(dir, `${token}.json.tmp`);
-    await fs.promises.writeFile(tmp, JSON.stringify(meta));
+    await fs.promises.writeFile(tmp, JSON.stringify(meta), { mode: PRIVATE_FILE });
     await fs.promises.rename(tmp, path.join(dir, `${token}.json`));
     return token;
   } catch (err) {

@@ -1,4 +1,6 @@
+import fs from 'node:fs';
 import ExcelJS from 'exceljs';
+import { PRIVATE_FILE } from '../../lib/private-files';
 
 /**
  * One sheet of plain values written with exceljs's streaming writer: each row is committed (turned
@@ -41,7 +43,7 @@ export interface XlsxSheet {
 export const formulaSafe = (text: string) => (/^[=+\-@\t\r]/.test(text) ? `'${text}` : text);
 
 export async function writeXlsx(file: string, sheet: XlsxSheet) {
-  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ filename: file, useStyles: true, useSharedStrings: false });
+  const book = new ExcelJS.stream.xlsx.WorkbookWriter({ stream: fs.createWriteStream(file, { mode: PRIVATE_FILE }), useStyles: true, useSharedStrings: false });
   const ws = book.addWorksheet(sheet.name, {
     views: sheet.frozen ? [{ state: 'frozen', xSplit: sheet.frozen.columns, ySplit: sheet.frozen.rows }] : [],
   });

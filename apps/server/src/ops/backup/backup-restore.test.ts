@@ -6,7 +6,7 @@ import { buffer } from 'node:stream/consumers';
 import { promisify } from 'node:util';
 import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyInstance } from 'fastify';
-import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { afterAll, beforeAll, describe, expect, it, onTestFinished } from 'vitest';
 import { buildApp } from '../../app';
 import { loadConfig } from '../../config';
 import { openPglite, openPostgres, type Database } from '../../db/client';
@@ -20,6 +20,7 @@ import { DEMO_PASSWORD, seedDemo } from '../../db/seed/demo';
 import { localDiskStorage, type Storage } from '../../lib/storage';
 import { freshDatabase } from '../../test/fresh-database';
 import { pngImage } from '../../test/images';
+import { openToOthers, watchModes, withUmask } from '../../test/file-modes';
 import { startS3Peer, type S3Peer } from '../../test/s3rver';
 import { formRequest, multipartBody } from '../../test/test-app';
 import { createBackup, type BackupSource } from './create-backup';
@@ -149,6 +150,40 @@ describe('backup and restore', () => {
     await expectSameApp(source, await openRestored(open, storage));
   }, 120_000);
 
+  it('writes the archive 0600 under umask 022, nothing on the way open to others; restore writes nothing open to others either', async () => {
+    onTestFinished(withUmask(0o022));
+    const outDir = fs.mkdtempSync(path.join(tmp, 'modes-'));
+    const out = path.join(outDir, 'private.tar.gz');
+    const backup = watchModes(outDir);
+    await createBackup({ source: source.backupSource, storage: source.storage, out });
+    const written = await backup.stop();
+    // It holds password hashes and the server's secrets.
+    expect((fs.statSync(out).mode & 0o777).toString(8)).toBe('600');
+    // Seen along the way: the work folder, the dump in it and the archive while it was written.
+    const backupPaths = [...written.seen.keys()].map((p) => path.relative(outDir, p));
+    expect(backupPaths).toEqual(expect.arrayContaining(['private.tar.gz.partial', expect.stringMatching(/^\.backup-[^/]+\/database\.pg(dump|lite\.tar)$/)]));
+    expect(openToOthers(written.seen)).toEqual([]);
+
+    // The restore's temporary dump (under TMPDIR), the staging folder, the database and stored files.
+    const { target, storage, env } = await emptyTarget('backup_modes');
+    const restoreTmp = fs.mkdtempSync(path.join(tmp, 'restore-tmp-'));
+    const tmpdir = process.env.TMPDIR;
+    process.env.TMPDIR = restoreTmp;
+    const [intoTarget, intoTmp] = [watchModes(env.DATA_DIR!), watchModes(restoreTmp)];
+    try {
+      await restoreBackup({ file: out, target, storage });
+    } finally {
+      if (tmpdir === undefined) delete process.env.TMPDIR;
+      else process.env.TMPDIR = tmpdir;
+    }
+    const [restored, temporary] = [await intoTarget.stop(), await intoTmp.stop()];
+    expect([...temporary.seen.keys()].map((p) => path.relative(restoreTmp, p))).toEqual(expect.arrayContaining([expect.stringMatching(/^promo-restore-[^/]+\/dump$/)]));
+    const restoredPaths = [...restored.seen.keys()].map((p) => path.relative(env.DATA_DIR!, p));
+    expect(restoredPaths.filter((p) => p.startsWith('files/')).length).toBeGreaterThan(3);
+    if (target.kind === 'pglite') expect(restoredPaths).toEqual(expect.arrayContaining(['pgdata.restoring', 'pgdata', 'pgdata/PG_VERSION']));
+    expect([...openToOthers(restored.seen), ...openToOthers(temporary.seen)]).toEqual([]);
+  }, 120_000);
+
   it('refuses a cut-off or damaged archive with a clear error and leaves the target empty', async () => {
     const cut = path.join(tmp, 'cut.tar.gz');
     const size = fs.statSync(archive).size;
@@ -183,11 +218,18 @@ describe('backup and restore', () => {
     expect(forced.out).toContain('checksums and row counts verified');
     expect(forced.code).toBe(0);
 
-    // And the backup command on that installation (on PGlite: its data folder, streamed from the disk).
+    // And the backup command on that installation (on PGlite: its data folder, streamed from the disk),
+    // under umask 022: the archive and everything on the way readable by their owner only.
     const again = path.join(tmp, 'again.tar.gz');
-    const backedUp = await runCli('backup', ['--out', again], env);
+    const umask = withUmask(0o022);
+    const watched = watchModes(tmp, (name) => name.startsWith('again.') || name.startsWith('.backup-'));
+    const backedUp = await runCli('backup', ['--out', again], env).finally(umask);
+    const { seen } = await watched.stop();
     expect(backedUp.out).toContain('Backup written to');
     expect(backedUp.code).toBe(0);
+    expect((fs.statSync(again).mode & 0o777).toString(8)).toBe('600');
+    expect([...seen.keys()].map((p) => path.relative(tmp, p))).toEqual(expect.arrayContaining(['again.tar.gz.partial', expect.stringMatching(/^\.backup-[^/]+\/database\./)]));
+    expect(openToOthers(seen)).toEqual([]);
     const manifest = await verifyArchive(again);
     expect(manifest.rowCounts).toEqual((await verifyArchive(archive)).rowCounts);
     expect(manifest.files.map((f) => f.sha256).sort()).toEqual((await verifyArchive(archive)).files.map((f) => f.sha256).sort());

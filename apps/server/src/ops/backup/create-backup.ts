@@ -6,6 +6,7 @@ import type { PGlite } from '@electric-sql/pglite';
 import tar from 'tar-stream';
 import type { Storage } from '../../lib/storage-port';
 import { appVersion } from '../../lib/app-version';
+import { PRIVATE_FILE } from '../../lib/private-files';
 import { ARCHIVE_FORMAT, FILES_PREFIX, MANIFEST_ENTRY, type FileEntry, type Manifest } from './manifest';
 import { readAhead } from './read-ahead';
 import { snapshotPglite, snapshotPgliteFolder } from './snapshot-pglite';
@@ -47,7 +48,10 @@ export async function createBackup(opts: BackupOptions): Promise<Manifest> {
     log(`Dumped: migration ${snapshot.inventory.migration?.tag ?? 'none'}, ${snapshot.inventory.files.length} files to copy.`);
 
     const pack = tar.pack();
-    const written = pipeline(pack, createGzip({ level: 1 }), fs.createWriteStream(partial));
+    // Owner-only whatever the umask (it holds password hashes and the server's secrets); a .partial
+    // left by a crash is replaced, not reopened with its old mode. The rename keeps the mode.
+    await fs.promises.rm(partial, { force: true });
+    const written = pipeline(pack, createGzip({ level: 1 }), fs.createWriteStream(partial, { flags: 'wx', mode: PRIVATE_FILE }));
     written.catch(() => {}); // awaited below; a failure of the entries comes first
     try {
       const dumpSize = (await fs.promises.stat(snapshot.dumpFile)).size;

@@ -3,6 +3,7 @@ import path from 'node:path';
 import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import tar from 'tar-stream';
+import { PRIVATE_FILE, PRIVATE_FOLDER } from '../../lib/private-files';
 import { addEntry } from './tar-entry';
 
 /**
@@ -11,7 +12,7 @@ import { addEntry } from './tar-entry';
  */
 export async function writeFolderTar(dir: string, file: string): Promise<void> {
   const pack = tar.pack();
-  const written = pipeline(pack, fs.createWriteStream(file));
+  const written = pipeline(pack, fs.createWriteStream(file, { mode: PRIVATE_FILE }));
   written.catch(() => {});
   try {
     const walk = async (rel: string): Promise<void> => {
@@ -47,11 +48,11 @@ export async function extractFolderTar(file: string, dir: string): Promise<void>
     const target = path.resolve(root, `.${entry.header.name.startsWith('/') ? '' : '/'}${entry.header.name}`);
     if (target !== root && !target.startsWith(root + path.sep)) throw new Error(`the database dump names a path outside its folder: ${entry.header.name}`);
     if (entry.header.type === 'directory') {
-      await fs.promises.mkdir(target, { recursive: true, mode: 0o700 });
+      await fs.promises.mkdir(target, { recursive: true, mode: PRIVATE_FOLDER });
       entry.resume();
     } else if (entry.header.type === 'file') {
-      await fs.promises.mkdir(path.dirname(target), { recursive: true, mode: 0o700 });
-      await pipeline(Readable.from(entry), fs.createWriteStream(target, { mode: 0o600 }));
+      await fs.promises.mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_FOLDER });
+      await pipeline(Readable.from(entry), fs.createWriteStream(target, { mode: PRIVATE_FILE }));
     } else {
       entry.resume();
     }

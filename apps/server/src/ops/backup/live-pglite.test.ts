@@ -9,6 +9,7 @@ import { loadConfig, REPO_ROOT } from '../../config';
 import { openPglite } from '../../db/client';
 import { DEMO_PASSWORD } from '../../db/seed/demo';
 import { localDiskStorage } from '../../lib/storage';
+import { openToOthers, watchModes, withUmask } from '../../test/file-modes';
 import { startServerProcess, type ServerProcess } from '../../test/server-process';
 import { formRequest } from '../../test/test-app';
 import { restoreBackup } from './restore-backup';
@@ -20,8 +21,11 @@ const tmp = fs.mkdtempSync(path.join(os.tmpdir(), 'promo-live-backup-'));
 const dataDir = path.join(tmp, 'live');
 let server: ServerProcess;
 let base: string;
+let restoreUmask = () => {};
 
 beforeAll(async () => {
+  // The server inherits the umask a shell gives by default: its files are owner-only all the same.
+  restoreUmask = withUmask(0o022);
   const env: NodeJS.ProcessEnv = { ...process.env, DATA_DIR: dataDir, NODE_ENV: 'development', SEED_DEMO: 'true', LOG_LEVEL: 'warn' };
   delete env.DATABASE_URL;
   delete env.REDIS_URL;
@@ -31,6 +35,7 @@ beforeAll(async () => {
 }, 180_000);
 
 afterAll(async () => {
+  restoreUmask();
   await server?.stop();
   fs.rmSync(tmp, { recursive: true, force: true });
 });
@@ -40,6 +45,11 @@ async function signIn(): Promise<string> {
   return `Bearer ${((await res.json()) as { data: { bearerToken: string } }).data.bearerToken}`;
 }
 const LISTS = ['/api/promotions', '/api/users', '/api/categories'];
+const backupCommand = (out: string) =>
+  promisify(execFile)(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), ['src/cli/backup.ts', '--out', out], {
+    cwd: path.join(REPO_ROOT, 'apps/server'),
+    env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
+  });
 
 describe('a backup of PGlite while the server runs', () => {
   it('is written by the server on the command’s request, while it keeps answering, and restores to the same lists', async () => {
@@ -54,10 +64,7 @@ describe('a backup of PGlite while the server runs', () => {
         await new Promise((r) => setTimeout(r, 50));
       }
     })();
-    const backup = await promisify(execFile)(path.join(REPO_ROOT, 'node_modules/.bin/tsx'), ['src/cli/backup.ts', '--out', out], {
-      cwd: path.join(REPO_ROOT, 'apps/server'),
-      env: { ...process.env, DATABASE_URL: '', DATA_DIR: dataDir, LOG_LEVEL: 'silent' },
-    });
+    const backup = await backupCommand(out);
     serving = false;
     await calls;
     expect(backup.stdout).toContain('by the server');
@@ -84,5 +91,30 @@ describe('a backup of PGlite while the server runs', () => {
       await app.close();
       await database.close();
     }
+  }, 180_000);
+
+  it('writes the archive 0600, and its copy of the data folder, the dump and the .partial open to nobody else', async () => {
+    const outDir = fs.mkdtempSync(path.join(tmp, 'modes-'));
+    const out = path.join(outDir, 'private.tar.gz');
+    const watched = watchModes(outDir);
+    const backup = await backupCommand(out);
+    const { seen } = await watched.stop();
+    expect(backup.stdout).toContain('by the server');
+    // It holds password hashes and the server's secrets.
+    expect((fs.statSync(out).mode & 0o777).toString(8)).toBe('600');
+    const paths = [...seen.keys()].map((p) => path.relative(outDir, p));
+    expect(paths).toEqual(
+      expect.arrayContaining([
+        'private.tar.gz.partial',
+        expect.stringMatching(/^\.backup-[^/]+\/pgdata-copy\/PG_VERSION$/),
+        expect.stringMatching(/^\.backup-[^/]+\/database\.pglite\.tar$/),
+      ]),
+    );
+    expect(openToOthers(seen)).toEqual([]);
+    // And the server's own data folder: the database, the stored files, the lock.
+    const dataFolder = watchModes(dataDir);
+    const held = await dataFolder.stop();
+    expect([...held.seen.keys()].filter((p) => p.includes(`${path.sep}pgdata${path.sep}`)).length).toBeGreaterThan(100);
+    expect(openToOthers(held.seen)).toEqual([]);
   }, 180_000);
 });

@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import path from 'node:path';
 import type { PGlite } from '@electric-sql/pglite';
 import type { FastifyBaseLogger } from 'fastify';
+import { PRIVATE_FILE } from '../../lib/private-files';
 import type { Storage } from '../../lib/storage-port';
 import { createBackup } from './create-backup';
 
@@ -42,7 +43,7 @@ export function serveLiveBackups(opts: { dataDir: string; client: PGlite; storag
           result = { ok: false, message: (err as Error).message };
         }
         fs.rmSync(request, { force: true });
-        fs.writeFileSync(`${resultFile(request)}.partial`, JSON.stringify(result));
+        fs.writeFileSync(`${resultFile(request)}.partial`, JSON.stringify(result), { mode: PRIVATE_FILE });
         fs.renameSync(`${resultFile(request)}.partial`, resultFile(request));
       }
     } while (again);
@@ -61,6 +62,7 @@ export function serveLiveBackups(opts: { dataDir: string; client: PGlite; storag
 /** In the command: asks the server of process `pid` for a backup into `out` and waits for its answer. */
 export async function askRunningServer(dataDir: string, pid: number, out: string): Promise<LiveResult> {
   const request = requestFile(dataDir, `${Date.now()}-${process.pid}`);
+  // Left readable by the umask (it holds only a path): the command may run as root, the server as its own user.
   fs.writeFileSync(request, JSON.stringify({ out }));
   try {
     process.kill(pid, 'SIGUSR2');

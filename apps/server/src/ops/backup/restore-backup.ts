@@ -2,6 +2,7 @@ import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
 import { pipeline } from 'node:stream/promises';
+import { PRIVATE_FILE } from '../../lib/private-files';
 import type { Storage } from '../../lib/storage-port';
 import { HashingStream } from './hashing';
 import { FILES_PREFIX, migrationJournal, type Manifest } from './manifest';
@@ -84,7 +85,7 @@ export async function restoreBackup(opts: RestoreOptions): Promise<Manifest> {
     await readArchive(opts.file, async (name, _size, stream) => {
       if (name === manifest.database.entry) {
         const hasher = new HashingStream();
-        await pipeline(stream, hasher, fs.createWriteStream(dumpFile));
+        await pipeline(stream, hasher, fs.createWriteStream(dumpFile, { mode: PRIVATE_FILE }));
         if (hasher.digest() !== manifest.database.sha256) throw new ArchiveError(`${name} changed since it was checked`);
         return;
       }

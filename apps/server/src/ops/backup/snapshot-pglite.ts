@@ -4,6 +4,8 @@ import { Readable } from 'node:stream';
 import { pipeline } from 'node:stream/promises';
 import { PGlite } from '@electric-sql/pglite';
 import { pg_trgm } from '@electric-sql/pglite/contrib/pg_trgm';
+import { PRIVATE_FILE } from '../../lib/private-files';
+import { copyFolderPrivately } from './copy-folder';
 import { writeFolderTar } from './folder-tar';
 import { inventory } from './inventory';
 import { DUMP_ENTRY } from './manifest';
@@ -11,7 +13,7 @@ import type { Snapshot } from './snapshot-postgres';
 
 /**
  * One snapshot of an open PGlite database. On disk (a server's DATA_DIR/pgdata): its folder is
- * copied file by file under PGlite's query lock — nothing writes meanwhile, so the copy is the
+ * copied file by file under PGlite's query lock (each copy 0600) — nothing writes meanwhile, so the copy is the
  * database at one moment as a crash would leave it — and the copy is then opened (PGlite recovers
  * it from its WAL), counted, closed cleanly and streamed as a tar like a stopped server's folder.
  * Memory stays that of one more open PGlite whatever the database's size; the lock is held for
@@ -21,7 +23,7 @@ import type { Snapshot } from './snapshot-postgres';
 export async function snapshotPglite(client: PGlite, workDir: string): Promise<Snapshot> {
   if (client.dataDir && !client.dataDir.includes('://')) {
     const copy = path.join(workDir, 'pgdata-copy');
-    await client.runExclusive(() => fs.promises.cp(client.dataDir!, copy, { recursive: true }));
+    await client.runExclusive(() => copyFolderPrivately(client.dataDir!, copy));
     try {
       return await snapshotPgliteFolder(copy, workDir);
     } finally {
@@ -30,7 +32,7 @@ export async function snapshotPglite(client: PGlite, workDir: string): Promise<S
   }
   const dump = await client.dumpDataDir('none');
   const dumpFile = path.join(workDir, DUMP_ENTRY.pglite);
-  await pipeline(Readable.fromWeb(dump.stream() as import('node:stream/web').ReadableStream), fs.createWriteStream(dumpFile));
+  await pipeline(Readable.fromWeb(dump.stream() as import('node:stream/web').ReadableStream), fs.createWriteStream(dumpFile, { mode: PRIVATE_FILE }));
   const copy = await PGlite.create({ loadDataDir: await fs.openAsBlob(dumpFile), extensions: { pg_trgm } });
   try {
     const listed = await inventory(async (sql) => (await copy.query<Record<string, unknown>>(sql)).rows);

@@ -1,5 +1,7 @@
+import fs from 'node:fs';
 import path from 'node:path';
 import pg from 'pg';
+import { PRIVATE_FILE } from '../../lib/private-files';
 import { inventory, type Inventory } from './inventory';
 import { DUMP_ENTRY } from './manifest';
 import { runPgTool } from './pg-tools';
@@ -25,6 +27,8 @@ export async function snapshotPostgres(url: string, workDir: string): Promise<Sn
     await client.query('begin isolation level repeatable read read only');
     const { rows } = await client.query<{ snapshot: string }>('select pg_export_snapshot() as snapshot');
     const dumpFile = path.join(workDir, DUMP_ENTRY.postgres);
+    // pg_dump opens its --file with the umask's mode; an existing file it truncates, keeping its mode.
+    await (await fs.promises.open(dumpFile, 'wx', PRIVATE_FILE)).close();
     // The exporting transaction stays open until pg_dump is done with the snapshot.
     const dumped = runPgTool('pg_dump', ['--format=custom', `--snapshot=${rows[0]!.snapshot}`, `--file=${dumpFile}`, `--dbname=${url}`]);
     const [listed] = await Promise.all([

@@ -6,6 +6,7 @@ import { drizzle } from 'drizzle-orm/pglite';
 import { migrate } from 'drizzle-orm/pglite/migrator';
 import { MIGRATIONS_DIR } from '../../config';
 import { lockHolder } from '../../db/data-dir-lock';
+import { PRIVATE_FOLDER } from '../../lib/private-files';
 import { extractFolderTar } from './folder-tar';
 import { hasNoRows, rowCounts, type Query } from './inventory';
 import type { RestoreTarget } from './target';
@@ -51,7 +52,7 @@ export function pgliteTarget(dataDir: string): RestoreTarget {
     async load(dumpFile) {
       refuseWhileServed();
       await fs.promises.rm(staging, { recursive: true, force: true });
-      await fs.promises.mkdir(staging, { recursive: true });
+      await fs.promises.mkdir(staging, { recursive: true, mode: PRIVATE_FOLDER });
       // Unpacked from the disk file by file (PGlite's loadDataDir would take it all in memory).
       await extractFolderTar(dumpFile, staging);
       client = await PGlite.create(staging, { extensions: { pg_trgm } });
