@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
-import { expect, fill, LOCALES, login, snap, test, useLanguage, type DemoRole, type Lang } from './fixtures';
+import { expect, fill, LOCALES, login, test, useLanguage, type DemoRole, type Lang } from './fixtures';
+import { snapScreen } from './snap-screen';
 
 /*
  * Every date picker of the app on a 390 px phone with touch (issue 33): the promotion lists' range
@@ -63,7 +64,7 @@ async function checkRangePicker(page: Page, lang: Lang, shot: string) {
   const popover = page.getByRole('dialog', { name: L.common.pick_dates });
   await expect(popover.getByRole('grid').first()).toBeVisible();
   await expectWithinScreen(popover, PHONE);
-  await snap(page, `date-pickers-phone-${shot}-${lang}`);
+  await snapScreen(page, `date-pickers-phone-${shot}-${lang}`);
   const { grid, year } = await walkToDecember(popover, lang, PHONE);
   await grid.getByRole('gridcell').filter({ hasText: /^15$/ }).getByRole('button').tap();
   await expect(page).toHaveURL(new RegExp(`from=${year}-12-15`));
@@ -77,7 +78,7 @@ async function checkDayPicker(page: Page, lang: Lang, field: { id: string; label
   const popover = page.getByRole('dialog', { name });
   await expect(popover.getByRole('grid')).toBeVisible();
   await expectWithinScreen(popover, PHONE);
-  await snap(page, `date-pickers-phone-${shot}-${lang}`);
+  await snapScreen(page, `date-pickers-phone-${shot}-${lang}`);
   const { grid, year } = await walkToDecember(popover, lang, PHONE);
   await grid.getByRole('gridcell').filter({ hasText: /^15$/ }).getByRole('button').tap();
   await expect(page.locator(`#${field.id}`)).toHaveValue(lang === 'no' ? `15.12.${year}` : `15/12/${year}`);
@@ -159,7 +160,7 @@ for (const lang of ['no', 'en'] as Lang[]) {
       await expectWithinScreen(popover, DESK);
       await expectWithinScreen(popover.locator('.rdp-button_previous'), DESK);
       await expectWithinScreen(popover.locator('.rdp-button_next'), DESK);
-      await snap(page, `date-pickers-desk-promotions-${lang}`);
+      await snapScreen(page, `date-pickers-desk-promotions-${lang}`);
     });
   });
 }

@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, fill, LOCALES, login, loginAs, snap, test, useLanguage, type Lang } from './fixtures';
+import { snapScreen } from './snap-screen';
 
 /*
  * A store's day on a 390 px phone with touch (issue 33): a parcel opened from "waiting for me"
@@ -29,9 +30,6 @@ async function stationWithCoffeeParcel(page: Page, lang: Lang): Promise<string> 
   expect(own.length).toBeGreaterThan(3);
   return own[lang === 'no' ? 2 : 3]!;
 }
-
-/** What the phone's screen shows now (a full-page picture would not show where the page is scrolled). */
-const snapScreen = (page: Page, name: string) => page.screenshot({ path: `test-results/screenshots/${name}.png` });
 
 const boxOf = async (target: Locator) => (await target.boundingBox())!;
 const overlaps = (a: { y: number; height: number }, b: { y: number; height: number }) => a.y < b.y + b.height && b.y < a.y + a.height;
