@@ -80,8 +80,8 @@ for (const lang of ['no', 'en'] as Lang[]) {
     const files = page.getByTestId('brief-files');
     const file = files.getByRole('link', { name: `brief-${design.id}.txt` });
     await expect(file).toHaveAttribute('href', /\/api\/files\/download-stream\?/);
-    // A size the web computes is written in the interface language: 1,56 Kb in Norwegian.
-    await expect(files).toContainText(lang === 'no' ? /\d+,\d\d Kb/ : /\d+\.\d\d Kb/);
+    // A size the web computes is written in the interface language: 1,56 kB in Norwegian.
+    await expect(files).toContainText(lang === 'no' ? /\d+,\d\d kB/ : /\d+\.\d\d kB/);
     const products = page.getByTestId('brief-products').locator('li[data-testid^="brief-product-"]');
     await expect(products).toHaveCount(2);
     await expect(products.first()).toContainText(L.design.ean);
@@ -167,7 +167,7 @@ test('admin edits the brief, its files and products; empty states', async ({ pag
   await expect(toast(page, NO.server.files_added)).toBeVisible();
   await expect(files.getByRole('link', { name: 'e2e-brief-a.txt' })).toBeVisible();
   await expect(files.getByRole('link', { name: 'e2e-brief-b.txt' })).toBeVisible();
-  await expect(files).toContainText('1,56 Kb');
+  await expect(files).toContainText('1,56 kB');
   await files.getByRole('button', { name: fill(NO.design.delete_file, { name: 'e2e-brief-a.txt' }) }).click();
   const confirm = page.getByRole('alertdialog');
   await expect(confirm).toContainText(NO.design.delete_file_confirm);

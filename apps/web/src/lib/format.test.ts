@@ -1,5 +1,5 @@
 import { describe, expect, it } from 'vitest';
-import { formatCount, formatDate, formatDateTime, formatDay, formatDecimal, formatMoney } from './format';
+import { formatCount, formatDate, formatDateTime, formatDay, formatDecimal, formatFileSize, formatFileSizeText, formatMoney, formatSurfaceSize } from './format';
 
 describe('dates in the interface language', () => {
   it('writes a calendar day as it is: dd.mm.yyyy in Norwegian, dd/mm/yyyy in English', () => {
@@ -45,5 +45,34 @@ describe('numbers in the interface language', () => {
     expect(formatMoney('12', 'en')).toBe('12.00');
     expect(formatMoney('', 'no')).toBe('');
     expect(formatMoney('n/a', 'no')).toBe('n/a');
+  });
+});
+
+describe('sizes in the interface language', () => {
+  it('writes a surface size with a decimal comma in Norwegian and leaves its letters as the specification writes them', () => {
+    expect(formatSurfaceSize('H21 x W29.7', 'no')).toBe('H21 x W29,7');
+    expect(formatSurfaceSize('H21 x W29.7', 'en')).toBe('H21 x W29.7');
+    expect(formatSurfaceSize('H59.4 x W84.1 x D0.5', 'no')).toBe('H59,4 x W84,1 x D0,5');
+    // The preflight's size carries its unit.
+    expect(formatSurfaceSize('H50 x W70 cm', 'no')).toBe('H50 x W70 cm');
+    expect(formatSurfaceSize('', 'no')).toBe('');
+  });
+
+  it('writes a file size the web counts in kB below a megabyte and MB above, two decimals in the language', () => {
+    expect(formatFileSize(7537, 'no')).toBe('7,36 kB');
+    expect(formatFileSize(7537, 'en')).toBe('7.36 kB');
+    expect(formatFileSize(0, 'en')).toBe('0.00 kB');
+    expect(formatFileSize(1_258_291, 'no')).toBe('1,20 MB');
+    expect(formatFileSize(1024 * 1024, 'en')).toBe('1.00 MB');
+    expect(formatFileSize(1500 * 1024 * 1024, 'no')).toBe(`1${NBSP}500,00 MB`);
+  });
+
+  it("writes the chat's stored file size ('1.20 Mb', spec 001 §3) the same way, and anything else as it came", () => {
+    expect(formatFileSizeText('1.20 Mb', 'no')).toBe('1,20 MB');
+    expect(formatFileSizeText('1.20 Mb', 'en')).toBe('1.20 MB');
+    expect(formatFileSizeText('7.36 Kb', 'no')).toBe('7,36 kB');
+    expect(formatFileSizeText('1500.00 Mb', 'no')).toBe(`1${NBSP}500,00 MB`);
+    expect(formatFileSizeText('', 'no')).toBe('');
+    expect(formatFileSizeText('large', 'no')).toBe('large');
   });
 });

@@ -66,3 +66,36 @@ export function formatTimeOfDay(iso: string, lang = i18next.language, now = new 
   if (!sameDay) return formatDateTime(iso, lang);
   return new Intl.DateTimeFormat(dateLocale(lang), { hour: '2-digit', minute: '2-digit', timeZone: BUSINESS_TIME_ZONE }).format(new Date(iso));
 }
+
+/**
+ * A surface's size as stored ('H21 x W29.7', spec 000 §5, or the preflight's 'H50 x W70 cm') in
+ * the interface language: the decimal point becomes a comma in Norwegian (H21 x W29,7); the
+ * letters stay as the specification writes them. The stored text and the API keep the point.
+ */
+export function formatSurfaceSize(size: string, lang = i18next.language) {
+  return lang === 'en' ? size : size.replace(/(\d)\.(\d)/g, '$1,$2');
+}
+
+const KIB = 1024;
+const FILE_UNITS = { kb: 'kB', mb: 'MB', gb: 'GB' } as const;
+const sizeIn = (n: number, unit: keyof typeof FILE_UNITS, lang: string) => `${formatDecimal(n, { min: 2, max: 2 }, lang)} ${FILE_UNITS[unit]}`;
+
+/**
+ * A file's size the web counts (a brief file, an attachment before it is sent), in kB below a
+ * megabyte and MB above, with two decimals in the interface language: 7,36 kB, 1,20 MB. Counted in
+ * 1024s like the chat's stored '1.20 Mb', so a file reads the same before and after it is sent.
+ */
+export function formatFileSize(bytes: number, lang = i18next.language) {
+  if (!(bytes > 0)) return sizeIn(0, 'kb', lang);
+  if (bytes < KIB * KIB) return sizeIn(bytes / KIB, 'kb', lang);
+  return sizeIn(bytes / (KIB * KIB), 'mb', lang);
+}
+
+/**
+ * The chat's file size as the server stores and sends it ('1.20 Mb', spec 001 §3), shown like
+ * formatFileSize: 1,20 MB. A text of another form is shown as it came.
+ */
+export function formatFileSizeText(size: string, lang = i18next.language) {
+  const m = /^\s*(\d+(?:\.\d+)?)\s*(kb|mb|gb)\s*$/i.exec(size);
+  return m ? sizeIn(Number(m[1]), m[2]!.toLowerCase() as keyof typeof FILE_UNITS, lang) : size;
+}

@@ -91,8 +91,9 @@ export function DatePicker({
           <Popover.Content
             align="end"
             sideOffset={6}
+            collisionPadding={8}
             aria-label={t('common.choose_date_for', { field: label })}
-            className="z-50 rounded-md border border-border bg-background p-3 shadow-md"
+            className="z-50 max-w-[calc(100vw-1rem)] rounded-md border border-border bg-background p-3 shadow-md"
           >
             <Suspense fallback={<p className="p-4 text-sm text-muted-foreground">{t('common.load_data')}</p>}>
               <DayCalendar value={dayToDate(value)} onSelect={pick} lang={lang} />

@@ -15,7 +15,7 @@ export type { DateRange };
 /** The display format of the date range (spec 001 §2.2). */
 export const RANGE_FORMAT = 'dd LLL y';
 
-/** A button that shows the chosen range and opens a two-month calendar. */
+/** A button that shows the chosen range and opens a two-month calendar (one month where two do not fit, RangeCalendar). */
 export function DateRangePicker({ value, onChange }: { value: DateRange | undefined; onChange: (range: DateRange | undefined) => void }) {
   const { t, i18n } = useTranslation();
   const [open, setOpen] = useState(false);
@@ -35,8 +35,9 @@ export function DateRangePicker({ value, onChange }: { value: DateRange | undefi
           <Popover.Content
             align="start"
             sideOffset={6}
+            collisionPadding={8}
             aria-label={t('common.pick_dates')}
-            className="z-50 rounded-md border border-border bg-background p-3 shadow-md"
+            className="z-50 max-w-[calc(100vw-1rem)] rounded-md border border-border bg-background p-3 shadow-md"
           >
             <Suspense fallback={<p className="p-4 text-sm text-muted-foreground">{t('common.load_data')}</p>}>
               <RangeCalendar value={value} onChange={onChange} lang={i18n.language} />

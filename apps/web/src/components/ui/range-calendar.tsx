@@ -2,11 +2,18 @@ import { DayPicker, type DateRange } from 'react-day-picker';
 import { enGB } from 'react-day-picker/locale/en-GB';
 import { nb } from 'react-day-picker/locale/nb';
 import 'react-day-picker/style.css';
+import { useMediaQuery } from '@/lib/use-media-query';
 
 /** Month and day names, and the screen reader's labels, in the interface's language; weeks start on Monday. */
 const localeOf = (lang: string) => (lang === 'en' ? enGB : nb);
 
-/** Two months side by side, picking a range. */
+/**
+ * Where two months fit side by side with the popover's margins (about 680 px): from Tailwind's `md`
+ * up. Below it (a phone, a narrow tablet) two months would run off the screen with the arrows.
+ */
+const TWO_MONTHS_FIT = '(min-width: 768px)';
+
+/** Two months side by side on a desk, picking a range (spec 001 §2.2); one where they do not fit (issue 33). */
 export default function RangeCalendar({
   value,
   onChange,
@@ -16,7 +23,8 @@ export default function RangeCalendar({
   onChange: (range: DateRange | undefined) => void;
   lang: string;
 }) {
-  return <DayPicker mode="range" numberOfMonths={2} selected={value} onSelect={onChange} locale={localeOf(lang)} defaultMonth={value?.from} />;
+  const twoFit = useMediaQuery(TWO_MONTHS_FIT);
+  return <DayPicker mode="range" numberOfMonths={twoFit ? 2 : 1} selected={value} onSelect={onChange} locale={localeOf(lang)} defaultMonth={value?.from} />;
 }
 
 /** One month, picking a day; the chosen day (else today) takes the focus, so the arrow keys move from there. */

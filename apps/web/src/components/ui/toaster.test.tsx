@@ -6,6 +6,8 @@ import { removeToast, toast } from './use-toast';
 
 // Both languages loaded before the first render.
 beforeAll(() => i18nReady);
+// jsdom has no media queries: a desk's screen (a phone's placement is checked in the browser, e2e/phone-layout.spec.ts).
+window.matchMedia ??= (query: string) => ({ matches: false, media: query, addEventListener() {}, removeEventListener() {} }) as unknown as MediaQueryList;
 
 beforeEach(() => void i18n.changeLanguage('en'));
 afterEach(() => act(() => removeToast()));

@@ -1,9 +1,11 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useLayoutEffect, useRef, useState } from 'react';
 import { Toast as ToastPrimitive } from 'radix-ui';
 import { X } from 'lucide-react';
 import { useTranslation } from 'react-i18next';
 import { cva } from 'class-variance-authority';
 import { cn } from '@/lib/cn';
+import { usePhone } from '@/lib/use-media-query';
+import { bottomBarsHeight } from './bottom-bars';
 import { dismissToast, useToasts } from './use-toast';
 
 const toastVariants = cva(
@@ -28,6 +30,14 @@ export function Toaster() {
     const timer = setTimeout(() => setRaised(true), 500);
     return () => clearTimeout(timer);
   }, []);
+  // On a phone the toasts sit at the foot of the screen, above any bar fixed there.
+  const phone = usePhone();
+  const viewport = useRef<HTMLOListElement>(null);
+  const [bottom, setBottom] = useState(0);
+  const latest = toasts.at(-1)?.id;
+  useLayoutEffect(() => {
+    if (phone) setBottom(bottomBarsHeight(viewport.current));
+  }, [phone, latest]);
   return (
     <ToastPrimitive.Provider duration={5000}>
       {toasts.map((item) => (
@@ -53,11 +63,20 @@ export function Toaster() {
         </ToastPrimitive.Root>
       ))}
       {/*
-        Below the header (h-14), so a toast never covers its menu button, bell or account menu; the
-        empty viewport lets clicks through to what is under it (each toast takes its own).
+        On a desk below the header (h-14), so a toast never covers its menu button, bell or account
+        menu. On a phone the page's heading sits right under the header and a toast there hid it
+        (issue 33): at the foot of the screen instead. The empty viewport lets clicks through to what
+        is under it (each toast takes its own).
       */}
       <ToastPrimitive.Viewport
-        className={cn('pointer-events-none fixed top-14 left-1/2 flex w-full max-w-sm -translate-x-1/2 flex-col gap-2 p-4', raised ? 'z-[999999999]' : 'z-50')}
+        ref={viewport}
+        style={phone ? { bottom } : undefined}
+        className={cn(
+          'pointer-events-none fixed left-1/2 flex w-full max-w-sm -translate-x-1/2 flex-col gap-2 p-4',
+          phone ? 'pb-[max(1rem,env(safe-area-inset-bottom))]' : 'top-14',
+          raised ? 'z-[999999999]' : 'z-50',
+        )}
+        data-testid="toast-viewport"
       />
     </ToastPrimitive.Provider>
   );

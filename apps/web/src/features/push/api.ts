@@ -9,11 +9,12 @@ export const pushDevicesQuery = queryOptions({
   queryFn: async ({ signal }) => (await call<{ devices: PushDevice[] }>(push.list, {}, { silent: true, signal })).data.devices,
 });
 
-export const vapidPublicKey = async () => (await call<{ public_key: string }>(push.vapidPublicKey, {}, { silent: true })).data.public_key;
+export const vapidPublicKey = async (signal?: AbortSignal) =>
+  (await call<{ public_key: string }>(push.vapidPublicKey, {}, { silent: true, signal })).data.public_key;
 
 /** The browser's subscription (`PushSubscription.toJSON()`) and the interface language of this device. */
-export const saveSubscription = (subscription: { endpoint: string; keys: { p256dh: string; auth: string } }, language: PushLanguage) =>
-  call<PushDevice>(push.subscribe, { body: { endpoint: subscription.endpoint, keys: subscription.keys, language } }, { silent: true });
+export const saveSubscription = (subscription: { endpoint: string; keys: { p256dh: string; auth: string } }, language: PushLanguage, signal?: AbortSignal) =>
+  call<PushDevice>(push.subscribe, { body: { endpoint: subscription.endpoint, keys: subscription.keys, language } }, { silent: true, signal });
 
 export const setDeviceEnabled = (id: number, enabled: boolean) => call<PushDevice>(push.setEnabled, { params: { id }, body: { enabled } }, { silent: true });
 

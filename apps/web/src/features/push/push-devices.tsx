@@ -5,10 +5,10 @@ import type { PushLanguage } from '@promo/shared';
 import { Button } from '@/components/ui/button';
 import { useSaveFeedback } from '@/lib/use-save-feedback';
 import { pushDevicesQuery, pushKeys, removeDevice, sendTestPush, setDeviceEnabled } from './api';
-import { PushNotReady, pushSupport, thisDeviceId, turnOnPush, type PushSupport } from './browser-push';
+import { PushNotReady, PushTimedOut, pushSupport, thisDeviceId, turnOnPush, type PushSupport } from './browser-push';
 import { DeviceRow } from './device-row';
 
-type Notice = 'denied' | 'not_ready' | 'failed' | null;
+type Notice = 'not_ready' | 'timed_out' | 'failed' | null;
 
 /**
  * "Notifications on this device" (issue 21, decision 022): turns Web Push on for this browser at
@@ -27,15 +27,13 @@ export function PushDevices({ className }: { className?: string }) {
 
   const turnOn = useMutation({
     mutationFn: () => turnOnPush((i18n.language === 'en' ? 'en' : 'no') satisfies PushLanguage),
+    onMutate: () => setNotice(null),
     onSuccess: (outcome) => {
-      if (outcome === 'denied') {
-        setSupport('denied');
-        return;
-      }
       setNotice(null);
-      void refresh();
+      if (outcome === 'denied') setSupport('denied');
+      if (outcome === 'on') void refresh();
     },
-    onError: (err) => setNotice(err instanceof PushNotReady ? 'not_ready' : 'failed'),
+    onError: (err) => setNotice(err instanceof PushNotReady ? 'not_ready' : err instanceof PushTimedOut ? 'timed_out' : 'failed'),
   });
   const device = useMutation({
     mutationFn: (action: { id: number; kind: 'enable' | 'disable' | 'test' | 'remove' }) =>
@@ -56,6 +54,11 @@ export function PushDevices({ className }: { className?: string }) {
         {t('push.title')}
       </h2>
       <p className="text-sm text-muted-foreground">{t('push.why')}</p>
+      {notice && (
+        <p className="text-sm text-destructive" role="status">
+          {t(`push.${notice}`)}
+        </p>
+      )}
       {support === 'unsupported' ? (
         <p className="text-sm text-muted-foreground" data-testid="push-unsupported">
           {t('push.unsupported')}
@@ -68,15 +71,10 @@ export function PushDevices({ className }: { className?: string }) {
         !on && (
           <div>
             <Button onClick={() => turnOn.mutate()} disabled={turnOn.isPending} data-testid="push-turn-on">
-              {turnOn.isPending ? t('push.turning_on') : t('push.turn_on')}
+              {turnOn.isPending ? t('push.turning_on') : notice ? t('push.try_again') : t('push.turn_on')}
             </Button>
           </div>
         )
-      )}
-      {notice && (
-        <p className="text-sm text-destructive" role="status">
-          {t(`push.${notice}`)}
-        </p>
       )}
       {support !== 'unsupported' && devices.data && (
         <div className="grid gap-1">

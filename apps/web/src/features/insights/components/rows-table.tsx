@@ -1,14 +1,17 @@
 import { Link } from 'react-router';
+import { useTranslation } from 'react-i18next';
+import { SideScroll } from '@/components/ui/side-scroll';
 import { TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
 import type { TableSpec } from '../charts/chart-spec';
 
 /**
  * Rows of /insights as a table with a caption: a chart's table or a list. The first cell links to
- * the row's page where it has one. A table wider than a phone scrolls in its own box, which takes
- * the keyboard's focus so the arrow keys can scroll it too; its caption stays above the box.
+ * the row's page where it has one. A table wider than a phone scrolls in its own box, which shows
+ * it with an edge shadow and a hint (issue 33); its caption stays above the box.
  */
 export function RowsTable<R>({ spec }: { spec: TableSpec<R> }) {
+  const { t } = useTranslation();
   const caption = `${spec.id}-caption`;
   return (
     <div className="grid min-w-0 grid-cols-1 rounded-md border border-border bg-background" data-testid={`table-${spec.id}`}>
@@ -16,12 +19,7 @@ export function RowsTable<R>({ spec }: { spec: TableSpec<R> }) {
       <p className="px-3 py-2 text-sm font-medium text-muted-foreground" aria-hidden="true">
         {spec.name}
       </p>
-      <div
-        role="region"
-        aria-labelledby={caption}
-        tabIndex={0}
-        className="overflow-x-auto rounded-b-md focus-visible:ring-2 focus-visible:ring-ring focus-visible:outline-none"
-      >
+      <SideScroll labelledBy={caption} hint={t('insights.scroll_hint')} className="overflow-hidden rounded-b-md">
         <table className="w-full text-sm">
           <caption id={caption} className="sr-only">
             {spec.name}
@@ -56,7 +54,7 @@ export function RowsTable<R>({ spec }: { spec: TableSpec<R> }) {
             })}
           </TableBody>
         </table>
-      </div>
+      </SideScroll>
     </div>
   );
 }

@@ -4,7 +4,7 @@ import { Paperclip, X } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { toast } from '@/components/ui/use-toast';
 import { ACCEPTED_EXTENSIONS, isAllowedAttachment } from './file-rules';
-import { formatFileSize } from '../file-size';
+import { formatFileSize } from '@/lib/format';
 
 /** The attach button; a file of another extension is refused with the 'File Error' toast. */
 export function AttachButton({ onPick, disabled }: { onPick: (file: File) => void; disabled?: boolean }) {

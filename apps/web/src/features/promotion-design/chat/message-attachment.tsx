@@ -1,6 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import { Download, FileText, MessageSquareDot } from 'lucide-react';
 import type { ChatMessage } from '@promo/shared';
+import { formatFileSizeText } from '@/lib/format';
 import { PreflightBadge } from '../proofing/preflight-badge';
 import { FILE_TYPE_LABELS } from './labels';
 
@@ -43,7 +44,7 @@ export function MessageAttachment({ message, onOpenImage, review }: Props) {
           {/* Named by what it shows: "Download plan.pdf 1.2 MB". */}
           <span className="sr-only">{t('chat.download')} </span>
           <span className="truncate">{message.file_name}</span>
-          <span className="shrink-0 text-xs text-muted-foreground">{message.file_size}</span>
+          <span className="shrink-0 text-xs text-muted-foreground">{formatFileSizeText(message.file_size)}</span>
         </a>
       )}
       {message.preflight && <PreflightBadge preflight={message.preflight} />}

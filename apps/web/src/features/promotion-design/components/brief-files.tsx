@@ -9,10 +9,9 @@ import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { toast } from '@/components/ui/use-toast';
 import { cn } from '@/lib/cn';
 import { errorLines, type ApiErrorBody } from '@/lib/error-catalogue';
-import { formatDate } from '@/lib/format';
+import { formatDate, formatFileSize } from '@/lib/format';
 import { useSaveFeedback } from '@/lib/use-save-feedback';
 import { addBriefFiles, deleteBriefFile, designPageKeys } from '../api';
-import { formatFileSize } from '../file-size';
 import { BriefSection } from './brief-section';
 
 const ACCEPT = [...IMAGE_EXTENSIONS, ...DOCUMENT_EXTENSIONS].map((e) => `.${e}`).join(',');

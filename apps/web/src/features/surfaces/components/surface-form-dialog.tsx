@@ -14,6 +14,7 @@ import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { Switch } from '@/components/ui/switch';
+import { formatSurfaceSize } from '@/lib/format';
 import { attachImageOrWarn } from '@/lib/upload';
 import { useFormChanged } from '@/lib/use-form-changed';
 import { useSaveFeedback } from '@/lib/use-save-feedback';
@@ -157,7 +158,7 @@ export function SurfaceFormDialog({
                 <option value="">{t('surfaces.choose')}</option>
                 {allSizes.map((name) => (
                   <option key={name} value={name}>
-                    {name}
+                    {formatSurfaceSize(name)}
                   </option>
                 ))}
               </NativeSelect>

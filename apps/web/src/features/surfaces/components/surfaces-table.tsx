@@ -6,6 +6,7 @@ import { RowActions } from '@/components/ui/row-actions';
 import { Thumbnail } from '@/components/ui/image-viewer';
 import { SortableHead, type SortState } from '@/components/ui/sortable-head';
 import { EmptyRow, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { formatSurfaceSize } from '@/lib/format';
 
 type SortField = (typeof SURFACE_SORT_FIELDS)[number];
 const SORTABLE: SortField[] = ['vendor_code', 'name', 'type_surface', 'size_surface', 'description', 'divided_bool'];
@@ -56,7 +57,7 @@ export function SurfacesTable({
             <TableCell className="font-mono">{row.vendor_code}</TableCell>
             <TableCell className="min-w-32 font-medium">{row.name}</TableCell>
             <TableCell>{row.type_surface}</TableCell>
-            <TableCell className="whitespace-nowrap">{row.size_surface}</TableCell>
+            <TableCell className="whitespace-nowrap">{formatSurfaceSize(row.size_surface)}</TableCell>
             <TableCell className="max-w-44 truncate" title={row.description}>
               {row.description}
             </TableCell>
