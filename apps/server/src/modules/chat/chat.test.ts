@@ -306,8 +306,9 @@ describe('sketch ratings', () => {
 });
 
 describe('a sketch rating drives the design\'s status (decision 030)', () => {
+  // With the default review flow the cm's "cancelled" is a change request, which says what to change (decision 040).
   const rate = (d: DesignFixture, message_id: number, rating: number, token = cm) =>
-    t.form('POST', '/api/design-chat/update-switch-rating-image', { chat_id: d.chatId, message_id, rating }, token);
+    t.form('POST', '/api/design-chat/update-switch-rating-image', { chat_id: d.chatId, message_id, rating, comment: rating === 2 ? 'Større pris' : '' }, token);
   const statusOf = async (d: DesignFixture) =>
     (await t.form('GET', '/api/promotion-surface-design/get-promotion-surface-design', { promotion_id: d.promotionId, surface_id: d.surfaceId, surface_design_id: d.psdId }, admin)).json().data.data.status as string;
   const approvals = async (d: DesignFixture, token = designer) =>
@@ -334,7 +335,7 @@ describe('a sketch rating drives the design\'s status (decision 030)', () => {
     expect((await sent(d, { file_id: hq, type_file: 'HQ' }, designer)).type_file).toBe('HQ');
     // The change is on record with the rating, once: the same rating again changed nothing.
     const entries = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'chat_messages'), eq(auditLog.entity_id, s.id), eq(auditLog.action, 'rate')));
-    expect(entries).toEqual([expect.objectContaining({ before: { rating_file: null, status: 'Brief' }, after: { rating_file: 3, status: 'Approved' } })]);
+    expect(entries).toEqual([expect.objectContaining({ before: { rating_file: null, status: 'Brief', review_decision: null }, after: { rating_file: 3, status: 'Approved', review_decision: 'approve' } })]);
   });
 
   it('cancelled moves the design to Correction; a reaction leaves the status; a status set by hand stays possible', async () => {
