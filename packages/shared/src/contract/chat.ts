@@ -46,6 +46,11 @@ export interface ChatMessage {
   comment_mess_id: number | null;
   update_message: boolean;
   delete_message: boolean;
+  /**
+   * A Sketch, HQ or LQ file replaced by a newer version of its type (decision 030): removed from the
+   * chat's view like a deleted message (delete_message), yet it keeps its text, file name and type.
+   */
+  replaced: boolean;
   who_read_messages: number[];
   sender_id: number | null;
   sender_name: string;

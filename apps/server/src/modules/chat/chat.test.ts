@@ -149,12 +149,13 @@ describe('replacement within a type (decision 030)', () => {
     const m2 = await sent(d, { file_id: await uploadFile(t, designer, 'hq.png', await pngImage(200, 100), 'image'), type_file: 'HQ' }, designer);
     const list = await messages(d, cm);
     const find = (n: number) => list.find((m) => m.message_id === n)!;
-    expect(find(m1.message_id)).toMatchObject({ delete_message: true, text: '', url_images: null, url_file: null, file_name: '', file_size: '', type_file: '', preflight: null });
+    // Issue 33: the chat says it was replaced and keeps what the designer wrote with it; its file is the earlier version's.
+    expect(find(m1.message_id)).toMatchObject({ delete_message: true, replaced: true, text: 'Trykkfil', url_images: null, url_file: null, file_name: 'hq.pdf', file_size: '', type_file: 'HQ', preflight: null });
     expect(list.filter((m) => !m.delete_message).map((m) => m.file_name)).toEqual([lq.file_name, sketch.file_name, 'hq.png']);
     // Its file stays, row and bytes, as the earlier version (decision 017).
     expect((await filesWithBytes(t, [first])).map((f) => [f.id, f.onDisk])).toEqual(stored.map((f) => [f.id, true]));
     const [row] = await t.database.db.select().from(chatMessages).where(eq(chatMessages.id, m1.id));
-    expect(row).toMatchObject({ delete_message: true, text: '', file_id: first, replaced_by_id: m2.id });
+    expect(row).toMatchObject({ delete_message: true, text: 'Trykkfil', file_id: first, replaced_by_id: m2.id });
 
     // And back: a PDF replaces the PNG.
     const m3 = await sent(d, { file_id: await uploadFile(t, designer, 'hq2.pdf', pdf()), type_file: 'HQ' }, designer);
@@ -252,7 +253,7 @@ describe('editing and deleting', () => {
     const res = await t.form('GET', '/api/design-chat/delete-message', { chat_id: d.chatId, message_id: 1 }, designer);
     expect(res.statusCode).toBe(200);
     for (const token of [admin, cm, designer]) {
-      expect(await byNumber(d, 1, token)).toMatchObject({ delete_message: true, text: '', url_images: null, url_file: null, file_name: '', type_extension: '', rating_file: null });
+      expect(await byNumber(d, 1, token)).toMatchObject({ delete_message: true, replaced: false, text: '', url_images: null, url_file: null, file_name: '', type_file: '', type_extension: '', rating_file: null });
     }
     expect((await byNumber(d, 2)).text).toBe('Fint');
     expect(await t.database.db.select().from(files).where(eq(files.id, file_id))).toHaveLength(0);
