@@ -1,3 +1,4 @@
+import { useEffect, useRef } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Info, UserCheck, X } from 'lucide-react';
 import type { FileReview } from '@promo/shared';
@@ -20,9 +21,12 @@ export function RatingNotice({
   onClose: () => void;
 }) {
   const { t } = useTranslation();
+  const box = useRef<HTMLDivElement>(null);
   const reviewers = review?.can_override ? review.reviewers : [];
+  // It opens under the rating, which may be the chat's last lines: shown whole, with its buttons.
+  useEffect(() => box.current?.scrollIntoView?.({ block: 'nearest' }), []);
   return (
-    <div role="status" className="flex items-start gap-2 rounded-md border border-sky-300 bg-sky-50 px-2 py-1.5 text-xs text-sky-950" data-testid="rating-notice">
+    <div ref={box} role="status" className="flex items-start gap-2 rounded-md border border-sky-300 bg-sky-50 px-2 py-1.5 text-xs text-sky-950" data-testid="rating-notice">
       <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
       <div className="grid min-w-0 flex-1 gap-1.5">
         <p>{t('chat.rating_not_decided', { stage })}</p>
