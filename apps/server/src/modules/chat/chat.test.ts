@@ -208,6 +208,22 @@ describe('replacement within a type (decision 030)', () => {
     expect(rows[1]!.rating_file).toBe(3);
     expect((await byNumber(d, sketch.message_id)).rating_file).toBeNull();
   });
+
+  it('files replaced before issue 33 get their text back from the audit trail (migration 0032); a deleted one stays empty', async () => {
+    const d = await designFixture(t, admin, { status: 'Approved' });
+    const first = await sent(d, { file_id: await uploadFile(t, designer, 'v1.png', await pngImage(), 'image'), type_file: 'Sketch', text: 'Utkast' }, designer);
+    expect((await t.form('POST', '/api/design-chat/update-message', { chat_id: d.chatId, message_id: first.message_id, text: 'Første skisse, prisen øverst' }, designer)).statusCode).toBe(200);
+    const doomed = await sent(d, { text: 'Feil chat' }, designer);
+    expect((await t.form('GET', '/api/design-chat/delete-message', { chat_id: d.chatId, message_id: doomed.message_id }, designer)).statusCode).toBe(200);
+    await sent(d, { file_id: await uploadFile(t, designer, 'v2.png', await pngImage(), 'image'), type_file: 'Sketch' }, designer);
+    // As the replacement before left it: the text emptied.
+    await t.database.db.update(chatMessages).set({ text: '' }).where(eq(chatMessages.id, first.id));
+
+    const migration = fs.readFileSync(new URL('../../db/migrations/0032_replaced_messages_keep_text.sql', import.meta.url), 'utf8');
+    await t.database.db.execute(sql.raw(migration));
+    expect(await byNumber(d, first.message_id)).toMatchObject({ replaced: true, text: 'Første skisse, prisen øverst', file_name: 'v1.png' });
+    expect(await byNumber(d, doomed.message_id)).toMatchObject({ delete_message: true, replaced: false, text: '' });
+  });
 });
 
 describe('HQ replacement at the same moment', () => {
