@@ -22,6 +22,13 @@ async function phone(browser: Browser, lang: Lang, email: string) {
   return page;
 }
 
+/** A screenshot at a desk's width, then back to the phone. */
+async function desk(page: Page, name: string) {
+  await page.setViewportSize({ width: 1280, height: 900 });
+  await snap(page, name);
+  await page.setViewportSize(PHONE);
+}
+
 const card = (page: Page, file: string) => page.getByTestId('design-reviews').getByTestId('version-review').filter({ hasText: file });
 const heading = (page: Page) => page.getByTestId('design-page').getByRole('heading', { level: 1 });
 
@@ -81,6 +88,7 @@ test('the cm rejects a sketch in the dialog; the designer’s panel, chat mark a
   await replaced.scrollIntoViewIfNeeded();
   await snap(designer, 'rating-decision-replaced-phone-en');
   await expect(cm.getByTestId('design-chat').getByTestId('message-replaced')).toContainText(NO.chat.message_replaced);
+  await desk(cm, 'rating-decision-replaced-desktop-no');
   for (const p of [designer, admin, cm]) await p.context().close();
 });
 
@@ -99,7 +107,9 @@ test('an admin’s rating only changes the mark: the page says so and offers to 
   await expect(notice).toContainText(fill(EN.chat.rating_not_decided, { stage: 'Kategorisjef' }));
   // Only the mark changed: the stage still waits for the cm.
   await expect(card(admin, file).getByTestId('file-review-state')).toHaveText(EN.reviews.states.open);
+  await notice.scrollIntoViewIfNeeded();
   await snap(admin, 'rating-decision-admin-notice-phone-en');
+  await desk(admin, 'rating-decision-admin-notice-desktop-en');
 
   await notice.getByRole('button', { name: fill(EN.reviews.decide_for.for_name, { name: 'Lars Kategorisjef' }) }).click();
   const dialog = admin.getByRole('dialog', { name: EN.reviews.decide_for.title });

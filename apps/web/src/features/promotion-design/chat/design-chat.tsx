@@ -84,7 +84,6 @@ export function DesignChat({ chatId, designStatus, designer }: DesignChatProps) 
           onDelete={setDeleting}
           onCopy={(m) => void copyText(m.text, t)}
           onRate={rating.onRate}
-          isRating={(m) => rating.rating === m.message_id}
           ratingNoticeOf={(m) =>
             rating.notice?.messageId === m.message_id && (
               <RatingNotice stage={rating.notice.stage} review={rating.noticeReview} onDecideFor={rating.decideFor} onClose={rating.dismissNotice} />

@@ -17,7 +17,6 @@ const handlers: MessageHandlers = {
   onReview: vi.fn(),
   openPinsOf: () => 0,
   ratingNoticeOf: () => null,
-  isRating: () => false,
 };
 
 const message = (over: Partial<ChatMessage>): ChatMessage => ({

@@ -24,8 +24,6 @@ export interface MessageHandlers {
   openPinsOf: (message: ChatMessage) => number;
   /** What a sketch's rating did, said under it when it did not decide (decision 040). */
   ratingNoticeOf: (message: ChatMessage) => ReactNode;
-  /** The sketch's rating is being saved. */
-  isRating: (message: ChatMessage) => boolean;
 }
 
 interface Props extends MessageHandlers {
@@ -101,7 +99,7 @@ export function MessageItem({ message, quoted, own, fixed, canRate, canSeeRating
             {sketch && (canSeeRating || canRate) && (
               <div className="flex flex-wrap items-center gap-2">
                 {canSeeRating && <RatingLabel rating={message.rating_file} />}
-                {canRate && <RatingControl rating={message.rating_file} disabled={on.isRating(message)} onRate={(r) => on.onRate(message, r)} />}
+                {canRate && <RatingControl rating={message.rating_file} onRate={(r) => on.onRate(message, r)} />}
               </div>
             )}
             {sketch && on.ratingNoticeOf(message)}

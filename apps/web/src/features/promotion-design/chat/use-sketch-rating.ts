@@ -90,7 +90,6 @@ export function useSketchRating(chatId: number) {
 
   return {
     onRate,
-    rating: rate.isPending ? rate.variables.messageId : null,
     notice,
     noticeReview: notice ? reviewOf(notice.messageId) : undefined,
     dismissNotice: () => setNotice(null),

@@ -33,7 +33,7 @@ export function RatingNotice({
         {reviewers.length > 0 && (
           <div className="flex flex-wrap gap-1 max-sm:grid max-sm:grid-cols-1">
             {reviewers.map((r) => (
-              <Button key={r.id} size="sm" variant="outline" className="bg-background max-sm:h-11" onClick={() => onDecideFor(r.id)}>
+              <Button key={r.id} size="sm" variant="outline" className="bg-background max-sm:h-11 max-sm:w-full" onClick={() => onDecideFor(r.id)}>
                 <UserCheck /> {t('reviews.decide_for.for_name', { name: r.name })}
               </Button>
             ))}
