@@ -26,23 +26,29 @@ export function RatingNotice({
   // It opens under the rating, which may be the chat's last lines: shown whole, with its buttons.
   useEffect(() => box.current?.scrollIntoView?.({ block: 'nearest' }), []);
   return (
-    <div ref={box} role="status" className="flex items-start gap-2 rounded-md border border-sky-300 bg-sky-50 px-2 py-1.5 text-xs text-sky-950" data-testid="rating-notice">
-      <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
-      <div className="grid min-w-0 flex-1 gap-1.5">
-        <p>{t('chat.rating_not_decided', { stage })}</p>
-        {reviewers.length > 0 && (
-          <div className="flex flex-wrap gap-1 max-sm:grid max-sm:grid-cols-1">
-            {reviewers.map((r) => (
-              <Button key={r.id} size="sm" variant="outline" className="bg-background max-sm:h-11 max-sm:w-full" onClick={() => onDecideFor(r.id)}>
-                <UserCheck /> {t('reviews.decide_for.for_name', { name: r.name })}
-              </Button>
-            ))}
-          </div>
-        )}
+    <div ref={box} role="status" className="grid gap-1.5 rounded-md border border-sky-300 bg-sky-50 px-2 py-1.5 text-xs text-sky-950" data-testid="rating-notice">
+      <div className="flex items-start gap-2">
+        <Info className="mt-0.5 size-4 shrink-0" aria-hidden="true" />
+        <p className="min-w-0 flex-1">{t('chat.rating_not_decided', { stage })}</p>
+        <button type="button" className="-m-1 grid size-8 shrink-0 cursor-pointer place-items-center rounded hover:bg-sky-100 max-sm:size-11" aria-label={t('common.close')} onClick={onClose}>
+          <X className="size-4" aria-hidden="true" />
+        </button>
       </div>
-      <button type="button" className="-m-1 grid size-8 shrink-0 cursor-pointer place-items-center rounded hover:bg-sky-100 max-sm:size-11" aria-label={t('common.close')} onClick={onClose}>
-        <X className="size-4" aria-hidden="true" />
-      </button>
+      {reviewers.length > 0 && (
+        <div className="flex flex-wrap gap-1 max-sm:grid max-sm:grid-cols-1">
+          {reviewers.map((r) => (
+            <Button
+              key={r.id}
+              size="sm"
+              variant="outline"
+              className="h-auto min-h-8 bg-background py-1 text-left whitespace-normal max-sm:min-h-11 max-sm:w-full max-sm:justify-start"
+              onClick={() => onDecideFor(r.id)}
+            >
+              <UserCheck /> {t('reviews.decide_for.for_name', { name: r.name })}
+            </Button>
+          ))}
+        </div>
+      )}
     </div>
   );
 }
