@@ -128,6 +128,10 @@ for (const lang of LANGS) {
     await page.reload();
     const second = messageWithFile(page, `skisse-2-${lang}.png`).getByRole('group', { name: L.chat.rate_sketch });
     await second.getByRole('button', { name: L.chat.rating_cancelled }).click();
+    // The cm reviews the design's stage: "cancelled" is a change request, which says what to change (decision 040).
+    const dialog = page.getByRole('dialog', { name: L.reviews.changes.title });
+    await dialog.getByLabel(L.reviews.changes.comment).fill('Prisen må stå større.');
+    await dialog.getByRole('button', { name: L.reviews.changes.submit }).click();
     await expect(heading(page)).toContainText(L.promotions.design_statuses.Correction);
     // The first sketch is an earlier version now: the chat shows it removed.
     await expect(messageWithFile(page, `skisse-1-${lang}.png`)).toHaveCount(0);

@@ -2,6 +2,7 @@ import { z } from 'zod';
 import { endpoint } from '../endpoint';
 import { zId, zInt } from '../form-values';
 import type { Preflight } from './proofing';
+import { REVIEW_COMMENT_MAX } from './reviews';
 import type { UrlImages } from './surfaces';
 
 /** File types a chat attachment can carry (spec 001 §9); '' is a plain attachment. */
@@ -11,6 +12,20 @@ export type ChatFileType = (typeof CHAT_FILE_TYPES)[number] | '';
 export const NO_PRINT_FILE_STATUSES = ['Created', 'Brief'] as const;
 /** Sketch ratings: 1 reaction set, 2 cancelled, 3 approved. */
 export const SKETCH_RATINGS = [1, 2, 3] as const;
+/**
+ * What a rating did (decision 040): `status` moved the design itself (a promotion without review
+ * stages, decision 030); `decision` was the rater's decision in the open stage; `reaction` changed
+ * only the sketch's rating mark, the review stage is unchanged.
+ */
+export const RATING_EFFECTS = ['status', 'decision', 'reaction'] as const;
+export type RatingEffect = (typeof RATING_EFFECTS)[number];
+/** The answer of a rating. */
+export interface RatingAnswer {
+  message: ChatMessage;
+  effect: RatingEffect;
+  /** The stage the sketch waits in when the rating was only a reaction; null when none is open. */
+  review_stage: string | null;
+}
 /** The real-time events a participant's channel carries. */
 export const CHAT_EVENTS = ['AddNewMessageEvent', 'UpdateMessageEvent', 'WhoReadEvent'] as const;
 export type ChatEvent = (typeof CHAT_EVENTS)[number];
@@ -31,6 +46,11 @@ export interface ChatMessage {
   comment_mess_id: number | null;
   update_message: boolean;
   delete_message: boolean;
+  /**
+   * A Sketch, HQ or LQ file replaced by a newer version of its type (decision 030): removed from the
+   * chat's view like a deleted message (delete_message), yet it keeps its text, file name and type.
+   */
+  replaced: boolean;
   who_read_messages: number[];
   sender_id: number | null;
   sender_name: string;
@@ -129,9 +149,14 @@ export const chat = {
     method: 'POST',
     path: '/api/design-chat/update-switch-rating-image',
     access: 'chat.rate',
-    body: chatId.extend({ message_id: zId, rating: zInt({ min: 1, max: 3 }) }),
-    summary: 'Rate a sketch: 1 reaction set, 2 cancelled, 3 approved',
-    example: { body: { chat_id: 88, message_id: 14, rating: 3 } },
+    body: chatId.extend({
+      message_id: zId,
+      rating: zInt({ min: 1, max: 3 }),
+      /** Required when the rating is the rater's change request in the review flow (2 by a reviewer of the open stage, decision 040). */
+      comment: z.preprocess((v) => v ?? '', z.string().trim().max(REVIEW_COMMENT_MAX, 'max_length')),
+    }),
+    summary: "Rate a sketch: 1 reaction set, 2 cancelled, 3 approved; by a reviewer of the open stage, 3 approves and 2 requests changes (with a comment)",
+    example: { body: { chat_id: 88, message_id: 14, rating: 2, comment: 'Prisen må stå større.' } },
   }),
   remove: endpoint({
     method: 'GET',

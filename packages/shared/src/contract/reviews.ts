@@ -161,6 +161,8 @@ export interface DesignReviewMark {
 
 export interface ReviewEventPayload {
   chat_id: number;
+  /** So a promotion's page refreshes the marks of its design list for its own designs only. */
+  promotion_id: number;
   promotion_surface_design_id: number;
   message_id: number;
 }

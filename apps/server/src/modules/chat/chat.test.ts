@@ -149,12 +149,13 @@ describe('replacement within a type (decision 030)', () => {
     const m2 = await sent(d, { file_id: await uploadFile(t, designer, 'hq.png', await pngImage(200, 100), 'image'), type_file: 'HQ' }, designer);
     const list = await messages(d, cm);
     const find = (n: number) => list.find((m) => m.message_id === n)!;
-    expect(find(m1.message_id)).toMatchObject({ delete_message: true, text: '', url_images: null, url_file: null, file_name: '', file_size: '', type_file: '', preflight: null });
+    // Issue 33: the chat says it was replaced and keeps what the designer wrote with it; its file is the earlier version's.
+    expect(find(m1.message_id)).toMatchObject({ delete_message: true, replaced: true, text: 'Trykkfil', url_images: null, url_file: null, file_name: 'hq.pdf', file_size: '', type_file: 'HQ', preflight: null });
     expect(list.filter((m) => !m.delete_message).map((m) => m.file_name)).toEqual([lq.file_name, sketch.file_name, 'hq.png']);
     // Its file stays, row and bytes, as the earlier version (decision 017).
     expect((await filesWithBytes(t, [first])).map((f) => [f.id, f.onDisk])).toEqual(stored.map((f) => [f.id, true]));
     const [row] = await t.database.db.select().from(chatMessages).where(eq(chatMessages.id, m1.id));
-    expect(row).toMatchObject({ delete_message: true, text: '', file_id: first, replaced_by_id: m2.id });
+    expect(row).toMatchObject({ delete_message: true, text: 'Trykkfil', file_id: first, replaced_by_id: m2.id });
 
     // And back: a PDF replaces the PNG.
     const m3 = await sent(d, { file_id: await uploadFile(t, designer, 'hq2.pdf', pdf()), type_file: 'HQ' }, designer);
@@ -207,6 +208,22 @@ describe('replacement within a type (decision 030)', () => {
     expect(rows[1]!.rating_file).toBe(3);
     expect((await byNumber(d, sketch.message_id)).rating_file).toBeNull();
   });
+
+  it('files replaced before issue 33 get their text back from the audit trail (migration 0032); a deleted one stays empty', async () => {
+    const d = await designFixture(t, admin, { status: 'Approved' });
+    const first = await sent(d, { file_id: await uploadFile(t, designer, 'v1.png', await pngImage(), 'image'), type_file: 'Sketch', text: 'Utkast' }, designer);
+    expect((await t.form('POST', '/api/design-chat/update-message', { chat_id: d.chatId, message_id: first.message_id, text: 'Første skisse, prisen øverst' }, designer)).statusCode).toBe(200);
+    const doomed = await sent(d, { text: 'Feil chat' }, designer);
+    expect((await t.form('GET', '/api/design-chat/delete-message', { chat_id: d.chatId, message_id: doomed.message_id }, designer)).statusCode).toBe(200);
+    await sent(d, { file_id: await uploadFile(t, designer, 'v2.png', await pngImage(), 'image'), type_file: 'Sketch' }, designer);
+    // As the replacement before left it: the text emptied.
+    await t.database.db.update(chatMessages).set({ text: '' }).where(eq(chatMessages.id, first.id));
+
+    const migration = fs.readFileSync(new URL('../../db/migrations/0032_replaced_messages_keep_text.sql', import.meta.url), 'utf8');
+    await t.database.db.execute(sql.raw(migration));
+    expect(await byNumber(d, first.message_id)).toMatchObject({ replaced: true, text: 'Første skisse, prisen øverst', file_name: 'v1.png' });
+    expect(await byNumber(d, doomed.message_id)).toMatchObject({ delete_message: true, replaced: false, text: '' });
+  });
 });
 
 describe('HQ replacement at the same moment', () => {
@@ -252,7 +269,7 @@ describe('editing and deleting', () => {
     const res = await t.form('GET', '/api/design-chat/delete-message', { chat_id: d.chatId, message_id: 1 }, designer);
     expect(res.statusCode).toBe(200);
     for (const token of [admin, cm, designer]) {
-      expect(await byNumber(d, 1, token)).toMatchObject({ delete_message: true, text: '', url_images: null, url_file: null, file_name: '', type_extension: '', rating_file: null });
+      expect(await byNumber(d, 1, token)).toMatchObject({ delete_message: true, replaced: false, text: '', url_images: null, url_file: null, file_name: '', type_file: '', type_extension: '', rating_file: null });
     }
     expect((await byNumber(d, 2)).text).toBe('Fint');
     expect(await t.database.db.select().from(files).where(eq(files.id, file_id))).toHaveLength(0);
@@ -306,8 +323,9 @@ describe('sketch ratings', () => {
 });
 
 describe('a sketch rating drives the design\'s status (decision 030)', () => {
+  // With the default review flow the cm's "cancelled" is a change request, which says what to change (decision 040).
   const rate = (d: DesignFixture, message_id: number, rating: number, token = cm) =>
-    t.form('POST', '/api/design-chat/update-switch-rating-image', { chat_id: d.chatId, message_id, rating }, token);
+    t.form('POST', '/api/design-chat/update-switch-rating-image', { chat_id: d.chatId, message_id, rating, comment: rating === 2 ? 'Større pris' : '' }, token);
   const statusOf = async (d: DesignFixture) =>
     (await t.form('GET', '/api/promotion-surface-design/get-promotion-surface-design', { promotion_id: d.promotionId, surface_id: d.surfaceId, surface_design_id: d.psdId }, admin)).json().data.data.status as string;
   const approvals = async (d: DesignFixture, token = designer) =>
@@ -334,7 +352,7 @@ describe('a sketch rating drives the design\'s status (decision 030)', () => {
     expect((await sent(d, { file_id: hq, type_file: 'HQ' }, designer)).type_file).toBe('HQ');
     // The change is on record with the rating, once: the same rating again changed nothing.
     const entries = await t.database.db.select().from(auditLog).where(and(eq(auditLog.entity, 'chat_messages'), eq(auditLog.entity_id, s.id), eq(auditLog.action, 'rate')));
-    expect(entries).toEqual([expect.objectContaining({ before: { rating_file: null, status: 'Brief' }, after: { rating_file: 3, status: 'Approved' } })]);
+    expect(entries).toEqual([expect.objectContaining({ before: { rating_file: null, status: 'Brief', review_decision: null }, after: { rating_file: 3, status: 'Approved', review_decision: 'approve' } })]);
   });
 
   it('cancelled moves the design to Correction; a reaction leaves the status; a status set by hand stays possible', async () => {

@@ -16,24 +16,29 @@ export function formatFileSize(bytes: number): string {
   return `${(bytes / (1024 * 1024)).toFixed(2)} Mb`;
 }
 
-/** One message as the client sees it: a removed one keeps its place but shows nothing. */
+/**
+ * One message as the client sees it: a deleted one keeps its place but shows nothing; a file
+ * replaced by a newer version of its type keeps its text, name and type, not its file (decision 030).
+ */
 function present(r: MessageRow, readers: number[], senderName: string, images: UrlImages | null, preflight: Preflight | null): ChatMessage {
   const live = !r.delete_message;
+  const replaced = r.delete_message && r.replaced_by_id !== null;
   const hasFile = live && r.file_id !== null;
   return {
     id: r.id,
     chat_id: r.chat_id,
     message_id: r.message_id,
-    text: live ? r.text : '',
+    text: live || replaced ? r.text : '',
     url_images: hasFile && r.type_extension === 'image' ? images : null,
     url_file: hasFile ? downloadUrl('design_chats', r.chat_id, r.message_id) : null,
-    file_name: live ? r.file_name : '',
+    file_name: live || replaced ? r.file_name : '',
     file_size: live ? formatFileSize(r.file_size) : '',
     type_extension: live ? (r.type_extension as ChatMessage['type_extension']) : '',
-    type_file: live ? (r.type_file as ChatFileType) : '',
+    type_file: live || replaced ? (r.type_file as ChatFileType) : '',
     comment_mess_id: r.comment_mess_id,
     update_message: r.update_message,
     delete_message: r.delete_message,
+    replaced,
     who_read_messages: readers,
     sender_id: r.sender_id,
     sender_name: senderName,
@@ -129,13 +134,13 @@ export async function removeMessages(tx: DbOrTx, where: SQL | undefined): Promis
 
 /**
  * Marks the matching messages replaced by the newer file `byId` (decisions 017, 030): the chat
- * shows each removed like a deleted one, while its file, pins and a sketch's rating stay with the
- * earlier version.
+ * shows each as replaced, with the sender's text, while its file, pins and a sketch's rating stay
+ * with the earlier version. Only a deleted message loses its text (removeMessages).
  */
 export async function replaceMessages(tx: DbOrTx, where: SQL | undefined, byId: number): Promise<number[]> {
   const rows = await tx
     .update(chatMessages)
-    .set({ delete_message: true, text: '', replaced_by_id: byId, updated_at: new Date() })
+    .set({ delete_message: true, replaced_by_id: byId, updated_at: new Date() })
     .where(where)
     .returning({ id: chatMessages.id });
   return rows.map((r) => r.id);

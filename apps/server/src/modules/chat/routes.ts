@@ -1,10 +1,16 @@
 import type { FastifyInstance } from 'fastify';
-import { CHAT_EVENTS, chat as contract } from '@promo/shared';
+import { CHAT_EVENTS, chat as contract, type RatingEffect } from '@promo/shared';
 import { acceptMultipart } from '../../lib/multipart-body';
 import { SOCKET_PATH } from '../../lib/realtime';
 import { ok, route } from '../../lib/route';
 import { deliverNotifications } from '../notifications/deliver';
 import { deleteMessage, getChat, markRead, rateSketch, sendMessage, updateMessage } from './service';
+
+const RATING_MESSAGES: Record<RatingEffect, [string, string]> = {
+  status: ['Rating saved', 'rating_saved'],
+  decision: ['Rating saved as your decision in the review', 'rating_decided'],
+  reaction: ['Rating saved. It is only a reaction: the review stage is unchanged', 'rating_reaction_only'],
+};
 
 export async function chatRoutes(app: FastifyInstance) {
   const services = { db: app.db, storage: app.storage, realtime: app.realtime, preflight: app.preflight };
@@ -37,9 +43,12 @@ export async function chatRoutes(app: FastifyInstance) {
 
   route(app, contract.markRead, async ({ auth, body }) => ok('Messages read', 'messages_read', { read: await markRead(services, auth, body.chat_id) }));
 
-  route(app, contract.rate, async ({ auth, body }) =>
-    ok('Rating saved', 'rating_saved', { message: await deliverNotifications(app, () => rateSketch(services, auth, body)) }),
-  );
+  // The answer says what the rating did (decision 040): moved the status, decided in the review, or only changed the mark.
+  route(app, contract.rate, async ({ auth, body }) => {
+    const answer = await deliverNotifications(app, () => rateSketch(services, auth, body));
+    const [message, key] = RATING_MESSAGES[answer.effect];
+    return ok(message, key, answer);
+  });
 
   route(app, contract.remove, async ({ auth, query }) => {
     await deleteMessage(services, auth, query.chat_id, query.message_id);

@@ -1,5 +1,5 @@
 import { and, asc, eq, isNull, ne, notExists, or, sql } from 'drizzle-orm';
-import { can, CHAT_IMAGE_SIZES, DESIGN_STATUS_EVENT, REVIEW_EVENT, isImageName, NO_PRINT_FILE_STATUSES, type ChatData, type ChatEvent, type ChatMessage, type UrlImages } from '@promo/shared';
+import { can, CHAT_IMAGE_SIZES, DESIGN_STATUS_EVENT, REVIEW_EVENT, isImageName, NO_PRINT_FILE_STATUSES, type ChatData, type ChatEvent, type ChatMessage, type RatingAnswer, type UrlImages } from '@promo/shared';
 import type { z } from 'zod';
 import type { newMessageBody } from '@promo/shared';
 import type { Db, DbOrTx } from '../../db/client';
@@ -144,7 +144,7 @@ async function writeMessage(tx: DbOrTx, s: ChatServices, auth: AuthContext, body
     entityId: row!.id,
     after: { chat_id: body.chat_id, message_id: row!.message_id, text, file_id: row!.file_id, file_name: row!.file_name, type_file: row!.type_file, ...(replaced.length ? { replaced_ids: replaced } : {}) },
   });
-  return { row: row!, images, replaced, preflight, psdId: psd.id, inReview: !!review };
+  return { row: row!, images, replaced, preflight, psdId: psd.id, promotionId: psd.promotion_id, inReview: !!review };
 }
 
 /**
@@ -176,7 +176,7 @@ export async function sendMessage(s: ChatServices, auth: AuthContext, body: NewM
   s.realtime.publish(await participants, 'AddNewMessageEvent', { chat_id: body.chat_id, message });
   if (created.preflight) s.preflight.add(created.row.file_id!);
   await announce(s, body.chat_id, 'UpdateMessageEvent', created.replaced, participants);
-  if (created.inReview) s.realtime.publish(await participants, REVIEW_EVENT, { chat_id: body.chat_id, promotion_surface_design_id: created.psdId, message_id: created.row.message_id });
+  if (created.inReview) s.realtime.publish(await participants, REVIEW_EVENT, { chat_id: body.chat_id, promotion_id: created.promotionId, promotion_surface_design_id: created.psdId, message_id: created.row.message_id });
   return message;
 }
 
@@ -256,9 +256,13 @@ export async function markRead(s: ChatServices, auth: AuthContext, chatId: numbe
   return inserted.length;
 }
 
-/** Sketch ratings go on live Sketch files only; approved and cancelled move the design's status (decision 030). */
-export async function rateSketch(s: ChatServices, auth: AuthContext, body: { chat_id: number; message_id: number; rating: number }) {
-  const { id, psdId, status } = await s.db.transaction(async (tx) => {
+/**
+ * Sketch ratings go on live Sketch files only. With a review flow the rating is the rater's decision
+ * when the rater reviews the open stage (a change request needs a comment), else only a reaction
+ * (decision 040); without one approved and cancelled move the design's status (decision 030).
+ */
+export async function rateSketch(s: ChatServices, auth: AuthContext, body: { chat_id: number; message_id: number; rating: number; comment: string }): Promise<RatingAnswer> {
+  const { id, psd, status, inFlow } = await s.db.transaction(async (tx) => {
     const psd = await visibleChat(tx, auth, body.chat_id, 'update');
     const [row] = await tx
       .select()
@@ -268,21 +272,25 @@ export async function rateSketch(s: ChatServices, auth: AuthContext, body: { cha
     if (!row || row.delete_message) throw notFound();
     if (row.type_file !== 'Sketch' || row.file_id === null) throw invalidField('message_id', 'not_a_sketch');
     await tx.update(chatMessages).set({ rating_file: body.rating, updated_at: new Date() }).where(eq(chatMessages.id, row.id));
-    // With a review flow the rating is the rater's decision (decision 040); without one it moves the status itself (decision 030).
     const statusBefore = psd.status;
-    const decided = await ratingAsDecision(tx, auth, psd, row, body.rating);
-    const status = decided ? decided.status : await applyRating(tx, psd, row.rating_file, body.rating, auth.user.id);
-    // The same rating again, with no status to move, changes nothing: no row on record.
-    if (row.rating_file !== body.rating || status) await writeAudit(tx, auth, {
+    const inFlow = await ratingAsDecision(tx, auth, psd, row, body.rating, body.comment);
+    const status =
+      inFlow.effect === 'decision' ? inFlow.outcome.status : inFlow.effect === 'status' ? await applyRating(tx, psd, row.rating_file, body.rating, auth.user.id) : null;
+    const decision = inFlow.effect === 'decision' ? { review_decision: body.rating === 3 ? 'approve' : 'changes', ...(body.comment ? { comment: body.comment } : {}) } : {};
+    // The same rating again, with no status to move and no decision, changes nothing: no row on record.
+    if (row.rating_file !== body.rating || status || inFlow.effect === 'decision') await writeAudit(tx, auth, {
       action: 'rate',
       entity: 'chat_messages',
       entityId: row.id,
       before: { rating_file: row.rating_file, ...(status ? { status: statusBefore } : {}) },
-      after: { rating_file: body.rating, ...(status ? { status: status.status } : {}) },
+      after: { rating_file: body.rating, ...(status ? { status: status.status } : {}), ...decision },
     });
-    return { id: row.id, psdId: psd.id, status };
+    return { id: row.id, psd, status, inFlow };
   });
   const [message] = await announce(s, body.chat_id, 'UpdateMessageEvent', [id]);
-  if (status) s.realtime.publish(await designParticipants(s.db, psdId), DESIGN_STATUS_EVENT, status);
-  return message!;
+  const to = status || inFlow.effect !== 'status' ? await designParticipants(s.db, psd.id) : [];
+  if (status) s.realtime.publish(to, DESIGN_STATUS_EVENT, status);
+  // The review panel and the design list's mark follow on every open page (issue 33).
+  if (inFlow.effect !== 'status') s.realtime.publish(to, REVIEW_EVENT, { chat_id: body.chat_id, promotion_id: psd.promotion_id, promotion_surface_design_id: psd.id, message_id: body.message_id });
+  return { message: message!, effect: inFlow.effect, review_stage: inFlow.effect === 'reaction' ? inFlow.stage : null };
 }

@@ -34,8 +34,8 @@ describe('an HQ file replaced by a newer one', () => {
     const pin = await pinned(t, d, { message_id: v1.message_id, x: 0.5, y: 0.5, text: 'Skarpere logo' }, cm);
     const v2 = await sendFile(t, d, designer, 'hq2.png', await pngImage(600, 400), 'HQ');
 
-    // The chat's view is as before: removed, nothing of it shown.
-    expect(await chatMessage(d, v1.message_id)).toMatchObject({ delete_message: true, text: '', url_images: null, url_file: null, file_name: '', file_size: '', type_file: '', type_extension: '' });
+    // The chat's view: replaced (issue 33: its name, type and text stay), with no link to the file.
+    expect(await chatMessage(d, v1.message_id)).toMatchObject({ delete_message: true, replaced: true, text: '', url_images: null, url_file: null, file_name: 'hq1.png', file_size: '', type_file: 'HQ', type_extension: '' });
     const [row] = await t.database.db.select().from(chatMessages).where(eq(chatMessages.id, v1.id));
     expect(row).toMatchObject({ delete_message: true, replaced_by_id: v2.id, file_name: 'hq1.png' });
     const kept = await filesWithBytes(t, [row!.file_id!]);

@@ -236,7 +236,7 @@ describe('pushes of the print flow', () => {
     const fileId = await upload(t, tokens.designer, 'skisse.png', await pngImage(40, 30));
     const sketch = await t.form('POST', '/api/design-chat', { chat_id: pair.chatId, file_id: fileId, type_file: 'Sketch', text: '' }, tokens.designer);
     expect(sketch.statusCode, sketch.body).toBe(201);
-    expect(await waitForPush(cmAdmin, link)).toEqual([expect.objectContaining({ title: 'Venter på din godkjenning', body: expect.stringContaining('Sketch · Kategorisjef') })]);
+    expect(await waitForPush(cmAdmin, link)).toEqual([expect.objectContaining({ title: 'Venter på din godkjenning', body: expect.stringContaining('Skisse · Kategorisjef') })]);
     expect(pushesTo(designer, link)).toHaveLength(1);
     expect(svc.faults).toEqual([]);
   });

@@ -11,6 +11,7 @@ import { queuePush } from '../push/outbox';
 import type { PushKind } from '../push/texts';
 import { ensureFlow, type StageRow } from './flow';
 import { reviewersOf, stageMet } from './reviewers';
+import { fileTypeName } from './type-names';
 
 export type ReviewRow = typeof fileReviews.$inferSelect;
 
@@ -51,7 +52,7 @@ async function tell(
 
 const notifyStageOpen = async (tx: DbOrTx, psd: PsdRow, stage: StageRow, typeFile: string) => {
   const reviewers = await reviewersOf(tx, stage, psd.category_id);
-  await tell(tx, psd.id, () => reviewers.map((r) => r.id), 'review_stage_open', `${typeFile} · ${stage.name}`, 'review_to_decide');
+  await tell(tx, psd.id, () => reviewers.map((r) => r.id), 'review_stage_open', `${fileTypeName(typeFile)} · ${stage.name}`, 'review_to_decide');
 };
 
 /** The approvals (by reviewer) and whether a skip closed the stage, for one version in one stage. */
@@ -91,7 +92,7 @@ export async function settle(tx: DbOrTx, psd: PsdRow, review: ReviewRow, stages:
     review.state = 'approved';
     review.stage_id = null;
     await moveStatus(tx, psd, 'Approved', actorId, outcome);
-    await tell(tx, psd.id, (d) => [d.designer_id], review.type_file === 'Sketch' ? 'sketch_approved' : 'file_approved', review.type_file);
+    await tell(tx, psd.id, (d) => [d.designer_id], review.type_file === 'Sketch' ? 'sketch_approved' : 'file_approved', fileTypeName(review.type_file));
   }
 }
 
@@ -182,7 +183,7 @@ export async function recordDecision(
       review.state = 'changes_requested';
     }
     await moveStatus(tx, psd, 'Correction', d.decidedById, outcome);
-    await tell(tx, psd.id, (f) => [f.designer_id], 'review_changes_requested', `${review.type_file} · ${stage.name}`, 'changes_requested');
+    await tell(tx, psd.id, (f) => [f.designer_id], 'review_changes_requested', `${fileTypeName(review.type_file)} · ${stage.name}`, 'changes_requested');
     return outcome;
   }
   // One approval is the whole of an "any" stage; in an "all" stage every change request must be taken back first.

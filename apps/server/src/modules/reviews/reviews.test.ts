@@ -330,7 +330,7 @@ describe('ratings and what waits', () => {
   it('with the default flow a sketch rating is the rater’s decision: cancelled → Correction, approved → Approved', async () => {
     const d = await designFixture(t, admin, { status: 'Brief' });
     const m = await sketch(d);
-    const rate = (rating: number) => t.form('POST', '/api/design-chat/update-switch-rating-image', { chat_id: d.chatId, message_id: m.message_id, rating }, cm);
+    const rate = (rating: number) => t.form('POST', '/api/design-chat/update-switch-rating-image', { chat_id: d.chatId, message_id: m.message_id, rating, comment: rating === 2 ? 'Større pris' : '' }, cm);
     expect((await rate(2)).statusCode).toBe(200);
     expect(await statusOf(d)).toBe('Correction');
     expect((await reviewOf(d, m.message_id)).state).toBe('changes_requested');

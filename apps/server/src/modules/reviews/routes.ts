@@ -1,7 +1,7 @@
 import type { FastifyInstance } from 'fastify';
 import { DESIGN_STATUS_EVENT, REVIEW_EVENT, reviews as contract } from '@promo/shared';
 import { ok, route } from '../../lib/route';
-import { designParticipants } from '../chat/messages';
+import { chatMessagesByIds, designParticipants } from '../chat/messages';
 import { deliverNotifications } from '../notifications/deliver';
 import type { PsdRow } from '../promotion-design/psd-access';
 import type { ReviewOutcome } from './progress';
@@ -10,10 +10,12 @@ import { decide, designReviews, getDefaultFlow, getFlow, saveDefaultFlow, saveFl
 /** Review flows (issue 25, decision 040). */
 export async function reviewRoutes(app: FastifyInstance) {
   /** Everyone who sees the design hears of the decision, and of the status it moved. */
-  const announce = async (psd: PsdRow, chatId: number, messageNumber: number, outcome: ReviewOutcome) => {
+  const announce = async (psd: PsdRow, chatId: number, messageNumber: number, outcome: ReviewOutcome, rated: number | null = null) => {
     const to = await designParticipants(app.db, psd.id);
-    app.realtime.publish(to, REVIEW_EVENT, { chat_id: chatId, promotion_surface_design_id: psd.id, message_id: messageNumber });
+    app.realtime.publish(to, REVIEW_EVENT, { chat_id: chatId, promotion_id: psd.promotion_id, promotion_surface_design_id: psd.id, message_id: messageNumber });
     if (outcome.status) app.realtime.publish(to, DESIGN_STATUS_EVENT, outcome.status);
+    // A decision on a sketch is its rating: the chat's mark changes with it (decision 040).
+    for (const message of await chatMessagesByIds(app.db, rated === null ? [] : [rated])) app.realtime.publish(to, 'UpdateMessageEvent', { chat_id: chatId, message });
   };
 
   route(app, contract.flow, async ({ auth, query }) => ok('Review flow', 'review_flow', { flow: await getFlow(app.db, auth, query.promotion_id) }));
@@ -33,8 +35,8 @@ export async function reviewRoutes(app: FastifyInstance) {
   route(app, contract.design, async ({ auth, query }) => ok('Reviews', 'reviews', await designReviews(app.db, auth, query.chat_id)));
 
   route(app, contract.decide, async ({ auth, body }) => {
-    const { review, outcome, psd } = await deliverNotifications(app, () => decide(app.db, auth, body));
-    await announce(psd, body.chat_id, body.message_id, outcome);
+    const { review, outcome, psd, rated } = await deliverNotifications(app, () => decide(app.db, auth, body));
+    await announce(psd, body.chat_id, body.message_id, outcome, rated);
     return ok('Decision saved', body.decision === 'approve' ? 'review_approved' : 'review_changes_requested', { review });
   });
 

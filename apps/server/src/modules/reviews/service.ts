@@ -24,6 +24,7 @@ import { visibleChat, type PsdRow } from '../promotion-design/psd-access';
 import { milestonesOf } from '../promotions/milestones';
 import { assertReviewers, defaultStages, ensureFlow, presentStages, replaceStages, reviewerCandidates, stageDueOn, stagesOf, storedStages, type StageRow } from './flow';
 import { lockedReview, recordDecision, recordSkip, reviewsOfPromotion, settle, type ReviewOutcome } from './progress';
+import { ratingFollowsDecision } from './rating';
 import { reviewersOf } from './reviewers';
 
 const reviewClosed = () => new AppError(409, 'This version is no longer in review', 'review_closed', { message_id: ['review_closed'] });
@@ -144,9 +145,9 @@ async function versionForDecision(tx: DbOrTx, auth: AuthContext, chatId: number,
  * one of its reviewers, with a reason. Only the stage's reviewers decide; a cm outside the design's
  * category does not see it (403 outside_categories).
  */
-export async function decide(db: Db, auth: AuthContext, body: ReviewDecisionBody): Promise<{ review: FileReview; outcome: ReviewOutcome; psd: PsdRow }> {
+export async function decide(db: Db, auth: AuthContext, body: ReviewDecisionBody): Promise<{ review: FileReview; outcome: ReviewOutcome; psd: PsdRow; rated: number | null }> {
   if (body.on_behalf_of !== undefined && !can(auth.user.role, 'reviews.override')) throw forbidden();
-  const { outcome, psd } = await db.transaction(async (tx) => {
+  const { outcome, psd, rated } = await db.transaction(async (tx) => {
     const { psd, message, review, stages, stage } = await versionForDecision(tx, auth, body.chat_id, body.message_id);
     const reopening = review.state === 'changes_requested';
     if (!stage || (review.state !== 'open' && !reopening) || !isRatedStatus(psd.status as PsdStatus)) throw reviewClosed();
@@ -164,6 +165,7 @@ export async function decide(db: Db, auth: AuthContext, body: ReviewDecisionBody
       reason: body.reason,
       pins: body.pins,
     });
+    const rated = (await ratingFollowsDecision(tx, message, body.decision)) ? message.id : null;
     await writeAudit(tx, auth, {
       action: 'review_decide',
       entity: 'file_reviews',
@@ -182,9 +184,9 @@ export async function decide(db: Db, auth: AuthContext, body: ReviewDecisionBody
         ...(outcome.status ? { status: outcome.status.status } : {}),
       },
     });
-    return { outcome, psd };
+    return { outcome, psd, rated };
   });
-  return { review: await reviewOfVersion(db, auth, body.chat_id, body.message_id), outcome, psd };
+  return { review: await reviewOfVersion(db, auth, body.chat_id, body.message_id), outcome, psd, rated };
 }
 
 /** An admin closes a version's open stage with a reason; the next stage opens. */

@@ -4,6 +4,7 @@ import type { DbOrTx } from '../../db/client';
 import { categories, designs, fileReviews, promotions, promotionSurfaceDesigns, reviewDecisions, reviewStages, reviewStageUsers, surfaces } from '../../db/schema';
 import { milestonesOf } from '../promotions/milestones';
 import { stageDueOn } from './flow';
+import { fileTypeNameSql } from './type-names';
 
 export interface VersionToReview {
   promotion: { id: number; name: string };
@@ -30,7 +31,7 @@ export async function versionsToReview(db: DbOrTx, me: { id: number; role: Role 
       surface_id: promotionSurfaceDesigns.surface_id,
       promotion_id: promotions.id,
       promotion_name: promotions.name,
-      subject: sql<string>`${designs.name} || ' · ' || ${surfaces.name} || ' · ' || ${fileReviews.type_file} || ' · ' || ${reviewStages.name}`,
+      subject: sql<string>`${designs.name} || ' · ' || ${surfaces.name} || ' · ' || ${fileTypeNameSql(fileReviews.type_file)} || ' · ' || ${reviewStages.name}`,
       due_milestone: reviewStages.due_milestone,
       due_offset_days: reviewStages.due_offset_days,
     })

@@ -2,7 +2,7 @@ import { useQueryClient } from '@tanstack/react-query';
 import { REVIEW_EVENT, type ReviewEventPayload } from '@promo/shared';
 import { useChatEvents, useRealtimeEvent } from '@/lib/realtime';
 import { designPageKeys } from '@/features/promotion-design/api';
-import { promotionKeys } from '@/features/promotions/api';
+import { promotionKeys, surfacesWithDesignsQuery } from '@/features/promotions/api';
 import { reviewKeys } from './api';
 
 /**
@@ -30,4 +30,20 @@ export function useReviewsLive(chatId: number) {
     },
     onResubscribe: refresh,
   });
+}
+
+/**
+ * Keeps a promotion's design list live (issue 33): a decision or a rating on one of its designs
+ * moves the stage mark and the status of that design on every open promotion page.
+ */
+export function usePromotionReviewsLive(promotionId: number) {
+  const queryClient = useQueryClient();
+  const refresh = () => void queryClient.invalidateQueries({ queryKey: surfacesWithDesignsQuery(promotionId).queryKey });
+  useRealtimeEvent<ReviewEventPayload>(
+    REVIEW_EVENT,
+    (e) => {
+      if (e?.promotion_id === promotionId) refresh();
+    },
+    refresh,
+  );
 }

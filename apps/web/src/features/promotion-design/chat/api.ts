@@ -1,5 +1,5 @@
 import { queryOptions } from '@tanstack/react-query';
-import { chat, type ChatData, type ChatFileType, type ChatMessage } from '@promo/shared';
+import { chat, type ChatData, type ChatFileType, type ChatMessage, type RatingAnswer } from '@promo/shared';
 import { call } from '@/lib/api-client';
 import { chatKey } from './chat-cache';
 
@@ -37,5 +37,5 @@ export const deleteMessage = (chat_id: number, message_id: number) =>
 
 export const markChatRead = (chat_id: number) => call(chat.markRead, { body: { chat_id } }, { silent: true });
 
-export const rateSketch = (chat_id: number, message_id: number, rating: number) =>
-  call<MessageReply>(chat.rate, { body: { chat_id, message_id, rating } }, { silent: true }).then((r) => r.data.message);
+/** The answer holds the rated message and what the rating did: moved the status, decided in the review, or only changed the mark. */
+export const rateSketch = (chat_id: number, message_id: number, rating: number) => call<RatingAnswer>(chat.rate, { body: { chat_id, message_id, rating } }, { silent: true });

@@ -16,6 +16,7 @@ const msg = (id: number, over: Partial<ChatMessage> = {}): ChatMessage => ({
   comment_mess_id: null,
   update_message: false,
   delete_message: false,
+  replaced: false,
   who_read_messages: [],
   sender_id: 1,
   sender_name: 'Dina Designer',

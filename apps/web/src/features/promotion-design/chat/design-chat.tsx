@@ -5,6 +5,8 @@ import { can, type ChatFileType, type ChatMessage, type PsdStatus } from '@promo
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { ImageViewer } from '@/components/ui/image-viewer';
 import { useCurrentUser } from '@/lib/session';
+import { DecisionDialog } from '@/features/reviews/panel/decision-dialog';
+import { RatingNotice } from '@/features/reviews/panel/rating-notice';
 import { pinsQuery } from '../proofing/api';
 import { FileReviewDialog } from '../proofing/file-review-dialog';
 import { useProofingLive } from '../proofing/use-proofing-live';
@@ -14,6 +16,7 @@ import { copyText } from './copy-text';
 import { MessageList } from './message-list';
 import { useChatActions } from './use-chat-actions';
 import { useChatLive } from './use-chat-live';
+import { useSketchRating } from './use-sketch-rating';
 
 export interface DesignChatProps {
   chatId: number;
@@ -34,6 +37,7 @@ export function DesignChat({ chatId, designStatus, designer }: DesignChatProps) 
 
   const [progress, setProgress] = useState<number | null>(null);
   const actions = useChatActions(chatId, setProgress);
+  const rating = useSketchRating(chatId);
   const [editing, setEditing] = useState<ChatMessage | null>(null);
   const [replyTo, setReplyTo] = useState<ChatMessage | null>(null);
   const [sent, setSent] = useState(0);
@@ -79,7 +83,12 @@ export function DesignChat({ chatId, designStatus, designer }: DesignChatProps) 
           }}
           onDelete={setDeleting}
           onCopy={(m) => void copyText(m.text, t)}
-          onRate={(m, rating) => actions.rate.mutate({ messageId: m.message_id, rating })}
+          onRate={rating.onRate}
+          ratingNoticeOf={(m) =>
+            rating.notice?.messageId === m.message_id && (
+              <RatingNotice stage={rating.notice.stage} review={rating.noticeReview} onDecideFor={rating.decideFor} onClose={rating.dismissNotice} />
+            )
+          }
           onOpenImage={(src, title) => setViewer({ src, title })}
           onReview={(m) => setReviewing(m.message_id)}
           openPinsOf={openPinsOf}
@@ -113,6 +122,18 @@ export function DesignChat({ chatId, designStatus, designer }: DesignChatProps) 
       />
       <ImageViewer src={viewer?.src ?? null} title={viewer?.title} onClose={() => setViewer(null)} />
       <FileReviewDialog chatId={chatId} messageId={reviewing} onClose={() => setReviewing(null)} />
+      {rating.dialog && (
+        <DecisionDialog
+          chatId={chatId}
+          review={rating.dialog.review}
+          mode={rating.dialog.mode}
+          preset={rating.dialog.preset}
+          busy={rating.decisions.busy(rating.dialog.review.message_id)}
+          onClose={rating.closeDialog}
+          onDecide={(input) => rating.decisions.decision.mutateAsync(input)}
+          onSkip={(reason) => rating.decisions.skip.mutateAsync({ messageId: rating.dialog!.review.message_id, reason })}
+        />
+      )}
     </section>
   );
 }

@@ -1,9 +1,11 @@
+import type { ReactNode } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { ChatMessage } from '@promo/shared';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
 import { MessageActions } from './message-actions';
 import { isPinnable } from '../proofing/versions';
+import { FILE_TYPE_LABELS } from './labels';
 import { MessageAttachment } from './message-attachment';
 import { RatingControl, RatingLabel } from './rating-control';
 import { ReadReceipt } from './read-receipt';
@@ -20,6 +22,8 @@ export interface MessageHandlers {
   onReview: (message: ChatMessage) => void;
   /** The open pins on a message's file. */
   openPinsOf: (message: ChatMessage) => number;
+  /** What a sketch's rating did, said under it when it did not decide (decision 040). */
+  ratingNoticeOf: (message: ChatMessage) => ReactNode;
 }
 
 interface Props extends MessageHandlers {
@@ -31,6 +35,30 @@ interface Props extends MessageHandlers {
   fixed: boolean;
   canRate: boolean;
   canSeeRating: boolean;
+}
+
+/** A file replaced by a newer version of its type (decision 030): which file it was, and the sender's text. */
+function ReplacedFile({ message }: { message: ChatMessage }) {
+  const { t } = useTranslation();
+  return (
+    <div className="grid gap-1" data-testid="message-replaced">
+      <p className="text-muted-foreground italic">
+        {t('chat.message_replaced')}
+        {message.file_name && (
+          <span className="not-italic">
+            {' · '}
+            {message.type_file && `${t(FILE_TYPE_LABELS[message.type_file])}: `}
+            <span className="break-all">{message.file_name}</span>
+          </span>
+        )}
+      </p>
+      {message.text && (
+        <p className="break-words whitespace-pre-wrap" data-testid="message-text">
+          {message.text}
+        </p>
+      )}
+    </div>
+  );
 }
 
 /** One message: sender and time, the quote, the file, the text, rating, receipt and actions. */
@@ -51,7 +79,9 @@ export function MessageItem({ message, quoted, own, fixed, canRate, canSeeRating
           <time dateTime={message.create_date}>{formatDateTime(message.create_date)}</time>
           {message.update_message && !removed && <span className="italic">{t('chat.edited')}</span>}
         </header>
-        {removed ? (
+        {message.replaced ? (
+          <ReplacedFile message={message} />
+        ) : removed ? (
           <p className="text-muted-foreground italic">{t('chat.message_removed')}</p>
         ) : (
           <>
@@ -72,6 +102,7 @@ export function MessageItem({ message, quoted, own, fixed, canRate, canSeeRating
                 {canRate && <RatingControl rating={message.rating_file} onRate={(r) => on.onRate(message, r)} />}
               </div>
             )}
+            {sketch && on.ratingNoticeOf(message)}
           </>
         )}
         <footer className="flex items-center justify-end gap-1">

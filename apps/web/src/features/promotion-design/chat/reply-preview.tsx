@@ -5,12 +5,17 @@ import { Button } from '@/components/ui/button';
 
 const SNIPPET = 120;
 
-/** What a quote shows of a message: its text, else its file name; a removed one says so. */
+/** What a quote shows of a message: its text, else its file name; a deleted one says so, a replaced file too. */
 function Summary({ message }: { message: ChatMessage | undefined }) {
   const { t } = useTranslation();
-  if (!message || message.delete_message) return <span className="italic">{t('chat.message_removed')}</span>;
+  if (!message || (message.delete_message && !message.replaced)) return <span className="italic">{t('chat.message_removed')}</span>;
   const text = message.text || message.file_name;
-  return <span className="line-clamp-2 break-words">{text.length > SNIPPET ? `${text.slice(0, SNIPPET)}…` : text}</span>;
+  return (
+    <span className="line-clamp-2 break-words">
+      {message.replaced && <span className="italic">{t('chat.message_replaced')}: </span>}
+      {text.length > SNIPPET ? `${text.slice(0, SNIPPET)}…` : text}
+    </span>
+  );
 }
 
 /** The quote of the replied-to message inside a message. */

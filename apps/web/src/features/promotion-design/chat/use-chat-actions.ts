@@ -7,7 +7,7 @@ import { serverMessage, type ApiResponse } from '@/lib/api-client';
 import { errorLines, type ApiErrorBody } from '@/lib/error-catalogue';
 import { uploadFile } from '@/lib/upload';
 import { designPageKeys } from '../api';
-import { deleteMessage, rateSketch, sendMessage, updateMessage } from './api';
+import { deleteMessage, sendMessage, updateMessage } from './api';
 import { appendMessage, chatKey, replaceMessage } from './chat-cache';
 
 export interface Outgoing {
@@ -23,7 +23,7 @@ class UploadError extends Error {
   }
 }
 
-/** Sending, editing, removing and rating, each written into the cached chat from the server's reply. */
+/** Sending, editing and removing, each written into the cached chat from the server's reply. */
 export function useChatActions(chatId: number, onProgress: (fraction: number | null) => void) {
   const { t } = useTranslation();
   const queryClient = useQueryClient();
@@ -86,15 +86,5 @@ export function useChatActions(chatId: number, onProgress: (fraction: number | n
     onError: showError,
   });
 
-  const rate = useMutation({
-    mutationFn: ({ messageId, rating }: { messageId: number; rating: number }) => rateSketch(chatId, messageId, rating),
-    onSuccess: (message) => {
-      put(replaceMessage)(message);
-      // Approved and cancelled move the design's status (decision 030).
-      void queryClient.invalidateQueries({ queryKey: designPageKeys.all });
-    },
-    onError: showError,
-  });
-
-  return { send, update, remove, rate };
+  return { send, update, remove };
 }

@@ -43,11 +43,14 @@ export function DecisionDialog({
   onClose,
   onDecide,
   onSkip,
+  preset,
 }: {
   chatId: number;
   review: FileReview;
   mode: DecisionMode | null;
   busy: boolean;
+  /** What a decision for a reviewer starts with: the reviewer and the decision an admin's rating meant. */
+  preset?: { reviewer?: number; decision?: ReviewDecisionKind };
   onClose: () => void;
   onDecide: (input: DecisionInput) => Promise<unknown>;
   onSkip: (reason: string) => Promise<unknown>;
@@ -70,11 +73,11 @@ export function DecisionDialog({
     if (!open) return;
     setComment('');
     setReason('');
-    setReviewer('');
-    setDecision(mode === 'for' ? 'approve' : 'changes');
+    setReviewer(preset?.reviewer ? String(preset.reviewer) : '');
+    setDecision(mode === 'for' ? (preset?.decision ?? 'approve') : 'changes');
     setPins([]);
     setErrors({});
-  }, [open, mode]);
+  }, [open, mode, preset?.reviewer, preset?.decision]);
 
   const submit = async (e: FormEvent) => {
     e.preventDefault();
