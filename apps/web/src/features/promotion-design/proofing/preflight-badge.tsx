@@ -1,7 +1,7 @@
 import { useTranslation } from 'react-i18next';
 import type { Preflight, PreflightCheck } from '@promo/shared';
 import { cn } from '@/lib/cn';
-import { formatDecimal } from '@/lib/format';
+import { formatDecimal, formatSurfaceSize } from '@/lib/format';
 
 const TONE: Record<Preflight['status'], string> = {
   pending: 'border-slate-300 bg-slate-100 text-slate-800',
@@ -48,7 +48,7 @@ export function PreflightBadge({ preflight, compact = false }: { preflight: Pref
         {t('preflight.title')}: {label}
       </summary>
       <div className="mt-1 grid gap-1 rounded-md border border-border bg-background p-2 text-foreground">
-        {!compact && preflight.surface_size && <p className="text-muted-foreground">{t('preflight.against', { size: preflight.surface_size })}</p>}
+        {!compact && preflight.surface_size && <p className="text-muted-foreground">{t('preflight.against', { size: formatSurfaceSize(preflight.surface_size) })}</p>}
         <ul className="grid gap-0.5" data-testid="preflight-checks">
           {preflight.checks.map((c, i) => (
             <li key={i} className="flex gap-1.5" data-level={c.level}>
