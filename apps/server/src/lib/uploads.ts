@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import {
   DOCUMENT_EXTENSIONS,
@@ -23,23 +22,6 @@ export const unsupportedFile = () =>
   new AppError(422, UPLOAD_MESSAGES.unsupported, 'unsupported_file_type', { file: ['unsupported_file_type'] });
 export const emptyFile = () => new AppError(422, UPLOAD_MESSAGES.empty, 'file_empty', { file: ['file_empty'] });
 export const fileTooLarge = () => new AppError(413, UPLOAD_MESSAGES.tooLarge, 'file_too_large', { file: ['file_too_large'] });
-
-/** What a multipart body of one file holds besides the file: its boundaries and the part's headers. */
-const ONE_FILE_FRAMING = 1024;
-
-/**
- * The Content-Length of a one-file multipart upload, refused (413) before a byte of the body is read
- * when it declares more than the file limit and its framing allow (decision 028).
- */
-export function declaredUploadLength(req: FastifyRequest, reply: FastifyReply, limit: number): number {
-  const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared >= limit + ONE_FILE_FRAMING) {
-    // The body is never read: the connection closes after the answer.
-    reply.header('connection', 'close');
-    throw fileTooLarge();
-  }
-  return Number.isFinite(declared) ? declared : 0;
-}
 
 /** A name a person gave the file: no path parts, no control characters, a known extension. */
 export function checkFileName(name: string, kind: UploadKind): string {
