@@ -10,6 +10,7 @@ import type { DbOrTx } from '../db/client';
 import { files } from '../db/schema';
 import { AppError } from './errors';
 import { CONTENT_TYPES, InspectingStream, SignatureMismatch } from './file-signature';
+import { IdleWatch } from './idle-upload';
 import type { Storage } from './storage';
 import { assertUploadQuota, lockUserUploads } from './upload-quota';
 
@@ -46,7 +47,16 @@ export function checkFileName(name: string, kind: UploadKind): string {
 export async function storeUpload(
   db: DbOrTx,
   storage: Storage,
-  input: { name: string; stream: Readable; kind: UploadKind; userId: number | null; isTruncated?: () => boolean; declaredBytes?: number },
+  input: {
+    name: string;
+    stream: Readable;
+    kind: UploadKind;
+    userId: number | null;
+    isTruncated?: () => boolean;
+    declaredBytes?: number;
+    /** How long the sender may send nothing (UPLOAD_IDLE_MS; shorter in tests). */
+    idleMs?: number;
+  },
 ): Promise<FileRow> {
   const name = checkFileName(input.name, input.kind);
   const userId = input.userId;
@@ -55,7 +65,7 @@ export async function storeUpload(
   const key = storage.newKey();
   const inspector = new InspectingStream(ext);
   try {
-    await storage.write(key, input.stream, [inspector]);
+    await storage.write(key, input.stream, [new IdleWatch(input.idleMs), inspector]);
   } catch (err) {
     if (err instanceof SignatureMismatch) throw unsupportedFile();
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
@@ -118,10 +128,11 @@ export async function deleteFiles(db: DbOrTx, storage: Storage, ids: number[]): 
 
 const DAY = 24 * 3600_000;
 /**
- * A stored file no row names is taken for a crash's leftover once nobody wrote it for this long; a
- * sweep every UPLOAD_SWEEP_EVERY_MS removes it within the hour (decision 028).
+ * A stored file no row names is taken for a crash's leftover once nobody wrote it for this long and
+ * two sweeps in a row found it so: with a sweep every UPLOAD_SWEEP_EVERY_MS it goes within 50
+ * minutes of its last write. A file in flight is never that old (IdleWatch, decision 028).
  */
-export const ORPHAN_GRACE_MS = 45 * 60_000;
+export const ORPHAN_GRACE_MS = 30 * 60_000;
 export const UPLOAD_SWEEP_EVERY_MS = 10 * 60_000;
 
 /**
@@ -147,14 +158,28 @@ export async function sweepUnclaimedUploads(db: DbOrTx, storage: Storage, olderT
 
 const ORPHAN_BATCH = 500;
 
+/**
+ * The keys each storage's last sweep found past the grace with no row. Only a key found so twice
+ * is removed: an S3 object is listed only once complete, with the time its upload started, so an
+ * upload that took longer than the grace shows up old in the moment between completing and its row.
+ */
+const unrecordedLastTime = new WeakMap<Storage, Set<string>>();
+
 async function sweepOrphanFiles(db: DbOrTx, storage: Storage, olderThanMs: number): Promise<number> {
   const cutoff = Date.now() - olderThanMs;
+  const seenBefore = unrecordedLastTime.get(storage) ?? new Set<string>();
+  const seenNow = new Set<string>();
   let removed = 0;
   let batch: string[] = [];
   const removeUnrecorded = async () => {
     const recorded = await db.select({ key: files.storage_key }).from(files).where(inArray(files.storage_key, batch));
     const known = new Set(recorded.map((r) => r.key));
-    const orphans = batch.filter((k) => !known.has(k));
+    const orphans: string[] = [];
+    for (const key of batch) {
+      if (known.has(key)) continue;
+      if (seenBefore.has(key)) orphans.push(key);
+      else seenNow.add(key);
+    }
     await Promise.all(orphans.map((k) => storage.remove(k)));
     removed += orphans.length;
     batch = [];
@@ -165,5 +190,6 @@ async function sweepOrphanFiles(db: DbOrTx, storage: Storage, olderThanMs: numbe
     if (batch.length >= ORPHAN_BATCH) await removeUnrecorded();
   }
   if (batch.length) await removeUnrecorded();
+  unrecordedLastTime.set(storage, seenNow);
   return removed;
 }
