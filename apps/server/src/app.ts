@@ -6,6 +6,9 @@ import { BEARER_PREFIX } from '@promo/shared';
 import type { Config } from './config';
 import type { Db } from './db/client';
 import type { AuthContext } from './lib/auth-context';
+import { answerClientError } from './lib/client-errors';
+import { refuseDeclaredOverLimit } from './lib/declared-body';
+import { answerBeforeBodyEnd } from './lib/early-answers';
 import { frameworkErrors, registerErrorHandler } from './lib/error-handler';
 import { healthRoutes } from './lib/health';
 import { parseQs } from './lib/parse-qs';
@@ -100,6 +103,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
     requestIdHeader: 'x-request-id',
     routerOptions: { querystringParser: parseQs },
     frameworkErrors,
+    clientErrorHandler: answerClientError,
     trustProxy: config.TRUST_PROXY,
     bodyLimit: 1024 * 1024,
   });
@@ -126,6 +130,10 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   attachMetrics(app, config, { mailFailures: () => app.mailer.failures() });
 
   await registerResponseHeaders(app, config);
+  // Bodies: a declared size over the call's limit is refused unread, and an answer that comes
+  // before the end of its body leaves the client able to read it (decision 028).
+  app.addHook('onRequest', refuseDeclaredOverLimit(config.UPLOAD_LIMIT_BYTES));
+  app.addHook('onSend', answerBeforeBodyEnd);
   await app.register(formbody, { parser: parseQs });
   await app.register(multipart, {
     // Keep the name as sent, so a name with path parts is refused rather than silently cut.

@@ -61,7 +61,7 @@ function namedAfterPart(err: unknown, field: string): unknown {
 export function acceptMultipart(app: FastifyInstance, fileFields: FileFields = {}, limits?: { fields?: number; files?: number }) {
   const stored = new WeakMap<FastifyRequest, number[]>();
   return {
-    preValidation: async (req: FastifyRequest, reply: FastifyReply) => {
+    preValidation: async (req: FastifyRequest) => {
       if (!req.isMultipart()) return;
       const ids: number[] = [];
       stored.set(req, ids);
@@ -94,8 +94,7 @@ export function acceptMultipart(app: FastifyInstance, fileFields: FileFields = {
           current = null;
         }
       } catch (err) {
-        // The rest of a refused body is not read: the connection closes after the answer.
-        reply.header('connection', 'close');
+        // The rest of a refused body is dropped (lib/early-answers.ts).
         current?.file.resume();
         throw err;
       }

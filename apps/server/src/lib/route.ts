@@ -30,12 +30,21 @@ export function route<E extends Endpoint>(
   app: FastifyInstance,
   endpoint: E,
   handler: (ctx: RouteContext<E>) => Promise<unknown>,
-  /** Route options beside the contract: a body limit, or the hooks of `acceptMultipart`. */
-  options: Pick<RouteOptions, 'bodyLimit' | 'onSend'> & { preValidation?: (req: FastifyRequest, reply: FastifyReply) => Promise<void> } = {},
+  /**
+   * Route options beside the contract: a body limit, the hooks of `acceptMultipart`, or a multipart
+   * body's limit when the call's file is smaller than an upload (lib/declared-body.ts).
+   */
+  options: Pick<RouteOptions, 'bodyLimit' | 'onSend'> & {
+    preValidation?: (req: FastifyRequest, reply: FastifyReply) => Promise<void>;
+    multipartLimit?: number;
+  } = {},
 ): void {
+  const { multipartLimit, ...routeOptions } = options;
   app.route({
-    ...options,
-    onSend: [...[options.onSend ?? []].flat(), refusalInBody],
+    ...routeOptions,
+    // What the body may declare before it is read (lib/declared-body.ts).
+    config: { endpoint, multipartLimit },
+    onSend: [...[routeOptions.onSend ?? []].flat(), refusalInBody],
     // A stored file goes as it was stored, with its Content-Length (lib/compression.ts).
     ...(endpoint.answer === 'file' ? { compress: false as const } : {}),
     method: endpoint.method,
@@ -54,7 +63,7 @@ export function route<E extends Endpoint>(
       if (endpoint.access !== 'authenticated' && auth.user.role === 'distributor') await assertNamedDistributor(app.db, auth.user.id);
     },
     // A multipart body is read first, so its text fields are checked like a form body's.
-    preValidation: options.preValidation ? [options.preValidation, refuseUnstorableText] : refuseUnstorableText,
+    preValidation: routeOptions.preValidation ? [routeOptions.preValidation, refuseUnstorableText] : refuseUnstorableText,
     handler: async (req, reply) => {
       if (endpoint.answer === 'created') reply.code(201);
       return handler({

@@ -18,9 +18,14 @@ export function localDiskStorage(root: string): Storage {
     async write(key, source, through = []) {
       const target = fullPath(key);
       await fs.promises.mkdir(path.dirname(target), { recursive: true, mode: PRIVATE_FOLDER });
+      // Created before the first byte is read: a stream's own open can finish after a failed
+      // pipeline settles (a source that closes early), and would create the file after its removal.
+      const file = await fs.promises.open(target, 'wx', PRIVATE_FILE);
+      const sink = file.createWriteStream();
       try {
-        await pipeline([source, ...through, fs.createWriteStream(target, { flags: 'wx', mode: PRIVATE_FILE })]);
+        await pipeline([source, ...through, sink]);
       } catch (err) {
+        if (!sink.closed) await new Promise<void>((resolve) => sink.once('close', () => resolve()));
         await fs.promises.rm(target, { force: true });
         throw err;
       }

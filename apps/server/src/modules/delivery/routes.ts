@@ -1,5 +1,6 @@
 import type { FastifyInstance } from 'fastify';
-import { placement, receipt, trackerImport, type PlacementPhoto } from '@promo/shared';
+import { MAX_TRACKER_IMPORT_BYTES, placement, receipt, trackerImport, type PlacementPhoto } from '@promo/shared';
+import { MULTIPART_FRAMING } from '../../lib/declared-body';
 import { AppError } from '../../lib/errors';
 import { idempotent } from '../../lib/idempotency';
 import { acceptMultipart, parsedPart } from '../../lib/multipart-body';
@@ -52,5 +53,5 @@ export async function deliveryRoutes(app: FastifyInstance) {
     if (!query.apply) return ok('Preview', 'tracker_import_preview', await previewTrackerImport(app.db, query.promotion_id, sheet));
     const result = await deliverNotifications(app, () => applyTrackerImport(app.db, auth, query.promotion_id, sheet, query.plan));
     return ok('Tracker numbers imported', 'tracker_import_applied', result);
-  });
+  }, { multipartLimit: MAX_TRACKER_IMPORT_BYTES + MULTIPART_FRAMING });
 }

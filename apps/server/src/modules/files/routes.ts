@@ -3,15 +3,16 @@ import { BASE64_DOWNLOAD_LIMIT, downloads, files as contract } from '@promo/shar
 import { AppError } from '../../lib/errors';
 import { cutOff, malformed, parsedPart } from '../../lib/multipart-body';
 import { ok, route } from '../../lib/route';
-import { declaredUploadLength, storeUpload } from '../../lib/uploads';
+import { declaredLength } from '../../lib/declared-body';
+import { storeUpload } from '../../lib/uploads';
 import { downloadableFile } from './download';
 import { dispositionName, readableFile, sendAttachment } from './service';
 
 export async function filesRoutes(app: FastifyInstance) {
   // The shared upload step: one multipart file, streamed to storage, recorded in `files`.
-  route(app, contract.upload, async ({ auth, query, req, reply }) => {
+  route(app, contract.upload, async ({ auth, query, req }) => {
     if (!req.isMultipart()) throw new AppError(415, 'Expected a multipart upload', 'expected_multipart');
-    const declaredBytes = declaredUploadLength(req, reply, app.config.UPLOAD_LIMIT_BYTES);
+    const declaredBytes = declaredLength(req);
     const part = await parsedPart(() => req.file());
     if (!part) throw new AppError(422, 'Validation failed', 'validation_failed', { file: ['file_required'] });
     try {
@@ -32,8 +33,7 @@ export async function filesRoutes(app: FastifyInstance) {
         content_type: row.content_type,
       });
     } catch (err) {
-      // The rest of an over-long or refused body is not read: the connection closes after the answer.
-      reply.header('connection', 'close');
+      // The rest of a refused body is dropped (lib/early-answers.ts).
       part.file.resume();
       throw err;
     }
