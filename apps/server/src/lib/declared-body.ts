@@ -15,7 +15,7 @@ declare module 'fastify' {
 /** What a multipart body holds besides its files and fields: boundaries and part headers. */
 export const MULTIPART_FRAMING = 1024;
 
-const isMultipart = (req: FastifyRequest) => /^\s*multipart\/form-data/i.test(req.headers['content-type'] ?? '');
+export const isMultipart = (req: FastifyRequest) => /^\s*multipart\/form-data/i.test(req.headers['content-type'] ?? '');
 
 /**
  * The most a request may declare as its Content-Length. A JSON or form body, or a multipart body to

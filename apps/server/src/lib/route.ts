@@ -2,7 +2,8 @@ import type { FastifyInstance, FastifyReply, FastifyRequest, RouteOptions } from
 import { z } from 'zod';
 import { can, type Endpoint, type successAnswer } from '@promo/shared';
 import type { AuthContext } from './auth-context';
-import { forbidden, unauthenticated } from './errors';
+import { isMultipart } from './declared-body';
+import { AppError, forbidden, unauthenticated } from './errors';
 import { assertNamedDistributor } from './named-distributor';
 import { refusalInBody } from './refusal-in-body';
 import { refuseUnstorableText } from './text-input';
@@ -17,6 +18,8 @@ export interface RouteContext<E extends Endpoint> {
   req: FastifyRequest;
   reply: FastifyReply;
 }
+
+const unsupportedMultipart = () => new AppError(415, 'This call takes a form-encoded body, not multipart', 'unsupported_media_type');
 
 /** An absent body or query validates as an empty object, so missing fields get per-field errors. */
 const orEmpty = (schema: z.ZodType | undefined) => schema && z.preprocess((v) => v ?? {}, schema);
@@ -40,6 +43,11 @@ export function route<E extends Endpoint>(
   } = {},
 ): void {
   const { multipartLimit, ...routeOptions } = options;
+  // Only the contracts that name a multipart body read one into their schema (acceptMultipart); any
+  // other would get an empty form, and a partial update would answer "saved" having changed nothing.
+  const refuseUnreadMultipart = (req: FastifyRequest) => {
+    if (endpoint.body && !endpoint.multipart && isMultipart(req)) throw unsupportedMultipart();
+  };
   app.route({
     ...routeOptions,
     // What the body may declare before it is read (lib/declared-body.ts).
@@ -55,12 +63,13 @@ export function route<E extends Endpoint>(
       ...(endpoint.params ? { params: endpoint.params } : {}),
     },
     onRequest: async (req) => {
-      if (endpoint.access === 'public') return;
+      if (endpoint.access === 'public') return refuseUnreadMultipart(req);
       const auth = await app.authenticate(req, endpoint.cookieAuth);
       if (!auth) throw unauthenticated();
       if (endpoint.access !== 'authenticated' && !can(auth.user.role, endpoint.access)) throw forbidden();
       // Of the distributor accounts only the one system settings name acts (decision 026).
       if (endpoint.access !== 'authenticated' && auth.user.role === 'distributor') await assertNamedDistributor(app.db, auth.user.id);
+      refuseUnreadMultipart(req);
     },
     // A multipart body is read first, so its text fields are checked like a form body's.
     preValidation: routeOptions.preValidation ? [routeOptions.preValidation, refuseUnstorableText] : refuseUnstorableText,

@@ -3,6 +3,7 @@ import { eq, like } from 'drizzle-orm';
 import type { Role } from '@promo/shared';
 import { categories, files, promotions } from '../db/schema';
 import { pngImage } from './images';
+import { formData } from './multipart';
 import { createTestApp, multipartBody, type TestApp } from './test-app';
 
 /**
@@ -142,5 +143,23 @@ describe.each(DATE_PICKER_LISTS)('the date picker of %s', (url, role) => {
       const res = await t.form('GET', url, { obj_search: { date_picker: picker } }, auth);
       expect(res.statusCode, `${JSON.stringify(picker)}: ${res.body}`).toBe(200);
     }
+  });
+});
+
+describe('a multipart body to a call that takes a form', () => {
+  it('is refused with 415 and changes nothing (it used to arrive as an empty form and answer "saved")', async () => {
+    const name = tag();
+    const created = await t.form('POST', '/api/categories', { name }, admin);
+    expect(created.statusCode, created.body).toBe(201);
+    const [before] = await storedCategories(name);
+    const { payload, headers } = formData([['name', `${name} renamed`]]);
+    const put = await t.app.inject({ method: 'PUT', url: `/api/categories/${before!.id}`, payload, headers: { ...headers, authorization: admin } });
+    expect(put.statusCode, put.body).toBe(415);
+    expect(put.json().message_key).toBe('unsupported_media_type');
+    const [after] = await storedCategories(name);
+    expect(after).toEqual(before);
+    const post = await t.app.inject({ method: 'POST', url: '/api/categories', payload, headers: { ...headers, authorization: admin } });
+    expect(post.statusCode, post.body).toBe(415);
+    expect(await storedCategories(`${name} renamed`)).toEqual([]);
   });
 });
