@@ -184,7 +184,12 @@ export const reviewDecisionBody = z
   .refine((b) => b.on_behalf_of === undefined || b.reason.length > 0, { path: ['reason'], message: 'reason_required' });
 export type ReviewDecisionBody = z.output<typeof reviewDecisionBody>;
 
-export const reviewSkipBody = z.object({ ...chatFile, reason: text(REVIEW_COMMENT_MAX, true) });
+export const reviewSkipBody = z.object({
+  ...chatFile,
+  reason: text(REVIEW_COMMENT_MAX, true),
+  /** The stage the admin saw open: a version that has moved on meanwhile is not skipped again. */
+  stage_id: z.preprocess((v) => (v === '' || v === null ? undefined : v), zId.optional()),
+});
 
 export const reviews = {
   flow: endpoint({
@@ -249,6 +254,6 @@ export const reviews = {
     access: 'reviews.override',
     body: reviewSkipBody,
     summary: "Skip a version's open stage, with the reason (admin)",
-    example: { body: { chat_id: 88, message_id: 14, reason: 'Markedsleder er på ferie; godkjent på telefon.' } },
+    example: { body: { chat_id: 88, message_id: 14, reason: 'Markedsleder er på ferie; godkjent på telefon.', stage_id: 3 } },
   }),
 };

@@ -23,9 +23,11 @@ import { psdFileIds } from './psd-files';
 
 /**
  * Once sent to printers a promotion's surfaces and designs are fixed: the printers print from them
- * and the stored report amounts refer to them.
+ * and the stored report amounts refer to them. The promotion is held as the send holds it, so a
+ * change waits for a send under way and then sees its report, and a send waits for the change.
  */
 export async function assertNotSentToPrinters(db: DbOrTx, promotionId: number) {
+  await db.select({ id: promotions.id }).from(promotions).where(eq(promotions.id, promotionId)).for(WRITE_LOCK);
   const [sent] = await db.select({ id: printReports.id }).from(printReports).where(eq(printReports.promotion_id, promotionId));
   if (sent) throw new AppError(409, 'The promotion has already been sent to the printers', 'already_sent_to_printers');
 }

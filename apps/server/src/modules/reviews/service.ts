@@ -28,6 +28,7 @@ import { ratingFollowsDecision } from './rating';
 import { reviewersOf } from './reviewers';
 
 const reviewClosed = () => new AppError(409, 'This version is no longer in review', 'review_closed', { message_id: ['review_closed'] });
+const stageMoved = () => new AppError(409, 'The version has moved to another stage since it was shown', 'review_stage_moved', { stage_id: ['review_stage_moved'] });
 const notAReviewer = () => new AppError(403, 'Not a reviewer of this stage', 'not_a_reviewer');
 
 async function promotionExists(db: DbOrTx, promotionId: number) {
@@ -190,10 +191,12 @@ export async function decide(db: Db, auth: AuthContext, body: ReviewDecisionBody
 }
 
 /** An admin closes a version's open stage with a reason; the next stage opens. */
-export async function skip(db: Db, auth: AuthContext, body: { chat_id: number; message_id: number; reason: string }) {
+export async function skip(db: Db, auth: AuthContext, body: { chat_id: number; message_id: number; reason: string; stage_id?: number }) {
   const { outcome, psd } = await db.transaction(async (tx) => {
     const { psd, message, review, stages, stage } = await versionForDecision(tx, auth, body.chat_id, body.message_id);
     if (!stage || review.state !== 'open' || !isRatedStatus(psd.status as PsdStatus)) throw reviewClosed();
+    // Two skips sent at once (or a second tap on a slow line) close the stage the admin saw, not the next.
+    if (body.stage_id !== undefined && body.stage_id !== stage.id) throw stageMoved();
     const outcome = await recordSkip(tx, psd, review, stage, stages, auth.user.id, body.reason);
     await writeAudit(tx, auth, {
       action: 'review_skip',

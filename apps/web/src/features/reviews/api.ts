@@ -90,8 +90,8 @@ export const decide = (d: DecisionInput) =>
     { silent: true },
   );
 
-export const skipStage = (chatId: number, messageId: number, reason: string) =>
-  call<{ review: FileReview }>(reviews.skip, { body: { chat_id: chatId, message_id: messageId, reason } }, { silent: true });
+export const skipStage = (chatId: number, messageId: number, reason: string, stageId: number | null) =>
+  call<{ review: FileReview }>(reviews.skip, { body: { chat_id: chatId, message_id: messageId, reason, ...(stageId === null ? {} : { stage_id: stageId }) } }, { silent: true });
 
 /** The reviews list with one review replaced by the server's answer. */
 export const withReview = (list: FileReview[] | undefined, review: FileReview) =>

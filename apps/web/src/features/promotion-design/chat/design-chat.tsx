@@ -131,7 +131,7 @@ export function DesignChat({ chatId, designStatus, designer }: DesignChatProps) 
           busy={rating.decisions.busy(rating.dialog.review.message_id)}
           onClose={rating.closeDialog}
           onDecide={(input) => rating.decisions.decision.mutateAsync(input)}
-          onSkip={(reason) => rating.decisions.skip.mutateAsync({ messageId: rating.dialog!.review.message_id, reason })}
+          onSkip={(reason) => rating.decisions.skip.mutateAsync({ messageId: rating.dialog!.review.message_id, reason, stageId: rating.dialog!.review.stage_id })}
         />
       )}
     </section>

@@ -218,6 +218,6 @@ describe('DesignReviews', () => {
     await user.click(within(dialog).getByRole('button', { name: 'Hopp over' }));
     await waitFor(() => expect(decisions()).toHaveLength(1));
     expect(decisions()[0]![0]).toBe(reviews.skip);
-    expect(decisions()[0]![1]).toEqual({ body: { chat_id: 88, message_id: 14, reason: 'Markedsleder er på ferie' } });
+    expect(decisions()[0]![1]).toEqual({ body: { chat_id: 88, message_id: 14, reason: 'Markedsleder er på ferie', stage_id: 2 } });
   });
 });

@@ -32,7 +32,7 @@ export function DesignReviews({ chatId }: { chatId: number }) {
           review={r}
           busy={busy(r.message_id)}
           onDecide={(input) => decision.mutateAsync(input)}
-          onSkip={(reason) => skip.mutateAsync({ messageId: r.message_id, reason })}
+          onSkip={(reason) => skip.mutateAsync({ messageId: r.message_id, reason, stageId: r.stage_id })}
         />
       ))}
     </section>

@@ -32,7 +32,7 @@ export function useReviewDecisions(chatId: number) {
     onError: (err) => feedback.failure(err),
   });
   const skip = useMutation({
-    mutationFn: ({ messageId, reason }: { messageId: number; reason: string }) => skipStage(chatId, messageId, reason),
+    mutationFn: ({ messageId, reason, stageId }: { messageId: number; reason: string; stageId: number | null }) => skipStage(chatId, messageId, reason, stageId),
     onSuccess: (res) => {
       feedback.success(res);
       settled(res.data?.review);
