@@ -1,31 +1,50 @@
-import { dehydrate, hydrate, type DehydratedState, type QueryClient } from '@tanstack/react-query';
-import { isAxiosError } from 'axios';
+import { dehydrate, hydrate, partialMatchKey, type DehydratedState, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { createStore, del, get, set } from 'idb-keyval';
+import { company } from '@promo/shared';
+import { isNetworkFailure, keptDataRestoring } from './offline-data';
 
-/** A station's page data kept on the device, so its pages open offline (decision 023). */
-interface Saved {
+/*
+ * A station's page data kept on the device, so its pages open offline (decision 023): every
+ * answer of the station's pages is written to IndexedDB as it arrives and kept, query by query,
+ * for 7 days, whatever the page's memory has let go of since; the app opened again offline
+ * restores it all.
+ */
+type KeptQuery = DehydratedState['queries'][number];
+interface Kept {
   userId: number;
-  savedAt: number;
-  state: DehydratedState;
+  queries: KeptQuery[];
 }
 
 const store = createStore('promo-offline-data', 'queries');
 const KEY = 'station';
-/** Older data is not shown: a week-old plan is worse than none. */
-const MAX_AGE_MS = 7 * 24 * 3600_000;
-const SAVE_DELAY_MS = 1000;
+/** Older data is not shown: a week-old plan is worse than none (and the server forgets queued keys then too). */
+export const MAX_AGE_MS = 7 * 24 * 3600_000;
+/** A bound on what one device keeps: the newest answers win (a station's searches each make one). */
+const MAX_QUERIES = 200;
 
-/** Only the station's own pages (features/company), and only what arrived. */
-const isStationData = (q: { queryKey: readonly unknown[]; state: { status: string } }) => q.queryKey[0] === 'company' && q.state.status === 'success';
+/**
+ * The data of a station's pages (the key's start): its own calls, its promotion list (the shared
+ * list view's key, by the station's endpoint), the start page's "waiting for me" and push devices,
+ * feedback; and the header's notifications, which every page shows.
+ */
+export const PAGE_DATA: QueryKey[] = [['company'], ['promotions', 'list', company.userPromotions.path], ['waiting-for-me'], ['push', 'devices'], ['feedback']];
+const HEADER_DATA: QueryKey[] = [['notifications']];
+const KEPT_DATA = [...PAGE_DATA, ...HEADER_DATA];
+
+const matches = (prefixes: QueryKey[]) => (key: QueryKey) => prefixes.some((p) => partialMatchKey(key, p));
+export const isPageData = matches(PAGE_DATA);
+const isKeptData = matches(KEPT_DATA);
+/** An answer as it arrived (a later failed refetch keeps its data, but that answer was kept when it came). */
+const hasAnswer = (q: Query) => isKeptData(q.queryKey) && q.state.status === 'success' && q.state.data !== undefined;
 
 type Listener = () => void;
 const listeners = new Set<Listener>();
-let status = { networkFailed: false, dataFrom: null as number | null };
+let status = { networkFailed: false };
 const emit = (next: Partial<typeof status>) => {
   status = { ...status, ...next };
   listeners.forEach((l) => l());
 };
-/** Whether the last fetch failed for want of a network, and when the newest station data arrived. */
+/** Whether the last fetch of the station's data failed for want of a network. */
 export const persistedStatus = {
   get: () => status,
   subscribe: (l: Listener) => {
@@ -34,41 +53,75 @@ export const persistedStatus = {
   },
 };
 
-const newest = (client: QueryClient) =>
-  Math.max(0, ...client.getQueryCache().findAll({ predicate: isStationData }).map((q) => q.state.dataUpdatedAt)) || null;
+const fresh = (q: KeptQuery, now: number) => now - q.state.dataUpdatedAt < MAX_AGE_MS;
 
 /**
- * Restores the station's kept data into the cache (a fetch already under way wins: hydrate keeps
- * newer data), then keeps it up to date as queries succeed. Returns the function that stops it.
+ * Restores the station's kept data into the cache (a fetch that already answered wins: hydrate
+ * keeps newer data), then keeps each answer as it arrives. Returns the function that stops it.
  */
 export async function persistStationQueries(client: QueryClient, userId: number) {
-  const saved = await get<Saved>(KEY, store).catch(() => undefined);
-  if (saved && saved.userId === userId && Date.now() - saved.savedAt < MAX_AGE_MS) hydrate(client, saved.state);
-  else if (saved) await del(KEY, store);
-  emit({ dataFrom: newest(client) });
+  // In memory too, the station's data stays as long as it is kept: a page opened an hour ago
+  // opens offline with its data without a reload.
+  for (const prefix of KEPT_DATA) client.setQueryDefaults(prefix, { gcTime: MAX_AGE_MS });
+
+  const kept = new Map<string, KeptQuery>();
+  keptDataRestoring.set(true);
+  try {
+    const saved = await get<Kept>(KEY, store).catch(() => undefined);
+    if (saved && saved.userId === userId && Array.isArray(saved.queries)) {
+      const now = Date.now();
+      for (const q of saved.queries) if (fresh(q, now)) kept.set(q.queryHash, q);
+      hydrate(client, { queries: [...kept.values()], mutations: [] });
+    } else if (saved) {
+      await del(KEY, store).catch(() => {});
+    }
+  } finally {
+    keptDataRestoring.set(false);
+  }
 
   let timer: ReturnType<typeof setTimeout> | undefined;
+  let writing = Promise.resolve();
   const save = () => {
+    clearTimeout(timer);
     timer = undefined;
-    const state = dehydrate(client, { shouldDehydrateQuery: isStationData });
-    if (state.queries.length) void set(KEY, { userId, savedAt: Date.now(), state } satisfies Saved, store).catch(() => {});
+    for (const q of dehydrate(client, { shouldDehydrateQuery: hasAnswer }).queries) {
+      const before = kept.get(q.queryHash);
+      if (!before || before.state.dataUpdatedAt < q.state.dataUpdatedAt) kept.set(q.queryHash, q);
+    }
+    const now = Date.now();
+    const queries = [...kept.values()]
+      .filter((q) => fresh(q, now))
+      .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt)
+      .slice(0, MAX_QUERIES);
+    kept.clear();
+    for (const q of queries) kept.set(q.queryHash, q);
+    // One write at a time, in order, so an older snapshot never lands after a newer one.
+    writing = writing.then(() => set(KEY, { userId, queries } satisfies Kept, store).catch(() => {}));
   };
+  // Answers that arrive together are written together, at once after them.
+  const soon = () => void (timer ??= setTimeout(save, 0));
   const stop = client.getQueryCache().subscribe((event) => {
-    if (event.type !== 'updated' || event.query.queryKey[0] !== 'company') return;
+    if (event.type !== 'updated' || !isKeptData(event.query.queryKey)) return;
     const { action } = event;
     if (action.type === 'success') {
-      emit({ networkFailed: false, dataFrom: newest(client) });
-      timer ??= setTimeout(save, SAVE_DELAY_MS);
-    } else if (action.type === 'error') {
-      // No answer at all is a network failure; an answer with an error is the server's word.
-      if (isAxiosError(action.error) && !action.error.response) emit({ networkFailed: true });
+      emit({ networkFailed: false });
+      soon();
+    } else if (action.type === 'error' && isNetworkFailure(action.error)) {
+      emit({ networkFailed: true });
     }
   });
+  // A phone puts an app away without closing it: what is not written yet is written now.
+  const saveNow = () => timer !== undefined && save();
+  const onHide = () => document.visibilityState === 'hidden' && saveNow();
+  document.addEventListener('visibilitychange', onHide);
+  window.addEventListener('pagehide', saveNow);
   // What arrived before this started (it starts after the first render) is kept too.
-  if (newest(client)) timer = setTimeout(save, SAVE_DELAY_MS);
+  soon();
   return () => {
     stop();
     clearTimeout(timer);
+    document.removeEventListener('visibilitychange', onHide);
+    window.removeEventListener('pagehide', saveNow);
   };
 }
 

@@ -33,7 +33,7 @@ function start(userId: number) {
   host.id = 'offline-status';
   document.body.append(host);
   root = createRoot(host);
-  root.render(<OfflineStatus />);
+  root.render(<OfflineStatus client={queryClient} />);
   flush();
   return () => {
     stopped = true;
