@@ -1,26 +1,14 @@
-import { dehydrate, hydrate, partialMatchKey, type DehydratedState, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
-import { createStore, del, get, set } from 'idb-keyval';
+import { dehydrate, hydrate, partialMatchKey, type Query, type QueryClient, type QueryKey } from '@tanstack/react-query';
 import { company } from '@promo/shared';
+import { KEEP_DATA_MESSAGE, MAX_AGE_MS, readKept, writeKept, type Kept } from '@/sw/kept-data';
 import { isNetworkFailure, keptDataRestoring } from './offline-data';
 
 /*
  * A station's page data kept on the device, so its pages open offline (decision 023): every
  * answer of the station's pages is written to IndexedDB as it arrives and kept, query by query,
- * for 7 days, whatever the page's memory has let go of since; the app opened again offline
- * restores it all.
+ * for 7 days (sw/kept-data.ts), whatever the page's memory has let go of since; the app opened
+ * again offline restores it all.
  */
-type KeptQuery = DehydratedState['queries'][number];
-interface Kept {
-  userId: number;
-  queries: KeptQuery[];
-}
-
-const store = createStore('promo-offline-data', 'queries');
-const KEY = 'station';
-/** Older data is not shown: a week-old plan is worse than none (and the server forgets queued keys then too). */
-export const MAX_AGE_MS = 7 * 24 * 3600_000;
-/** A bound on what one device keeps: the newest answers win (a station's searches each make one). */
-const MAX_QUERIES = 200;
 
 /**
  * The data of a station's pages (the key's start): its own calls, its promotion list (the shared
@@ -53,7 +41,19 @@ export const persistedStatus = {
   },
 };
 
-const fresh = (q: KeptQuery, now: number) => now - q.state.dataUpdatedAt < MAX_AGE_MS;
+/**
+ * Through the service worker when one controls the page (it finishes the write even if the page
+ * is closed at once), else directly; one after another, so a sign-out's forgetting comes last.
+ */
+let writing = Promise.resolve();
+function write(kept: Kept | null) {
+  writing = writing.then(() => {
+    const worker = navigator.serviceWorker?.controller;
+    if (!worker) return writeKept(kept).catch(() => {});
+    worker.postMessage({ type: KEEP_DATA_MESSAGE, kept });
+  });
+  return writing;
+}
 
 /**
  * Restores the station's kept data into the cache (a fetch that already answered wins: hydrate
@@ -64,39 +64,18 @@ export async function persistStationQueries(client: QueryClient, userId: number)
   // opens offline with its data without a reload.
   for (const prefix of KEPT_DATA) client.setQueryDefaults(prefix, { gcTime: MAX_AGE_MS });
 
-  const kept = new Map<string, KeptQuery>();
   keptDataRestoring.set(true);
   try {
-    const saved = await get<Kept>(KEY, store).catch(() => undefined);
-    if (saved && saved.userId === userId && Array.isArray(saved.queries)) {
-      const now = Date.now();
-      for (const q of saved.queries) if (fresh(q, now)) kept.set(q.queryHash, q);
-      hydrate(client, { queries: [...kept.values()], mutations: [] });
-    } else if (saved) {
-      await del(KEY, store).catch(() => {});
-    }
+    hydrate(client, { queries: await readKept(userId).catch(() => []), mutations: [] });
   } finally {
     keptDataRestoring.set(false);
   }
 
   let timer: ReturnType<typeof setTimeout> | undefined;
-  let writing = Promise.resolve();
   const save = () => {
     clearTimeout(timer);
     timer = undefined;
-    for (const q of dehydrate(client, { shouldDehydrateQuery: hasAnswer }).queries) {
-      const before = kept.get(q.queryHash);
-      if (!before || before.state.dataUpdatedAt < q.state.dataUpdatedAt) kept.set(q.queryHash, q);
-    }
-    const now = Date.now();
-    const queries = [...kept.values()]
-      .filter((q) => fresh(q, now))
-      .sort((a, b) => b.state.dataUpdatedAt - a.state.dataUpdatedAt)
-      .slice(0, MAX_QUERIES);
-    kept.clear();
-    for (const q of queries) kept.set(q.queryHash, q);
-    // One write at a time, in order, so an older snapshot never lands after a newer one.
-    writing = writing.then(() => set(KEY, { userId, queries } satisfies Kept, store).catch(() => {}));
+    void write({ userId, queries: dehydrate(client, { shouldDehydrateQuery: hasAnswer }).queries });
   };
   // Answers that arrive together are written together, at once after them.
   const soon = () => void (timer ??= setTimeout(save, 0));
@@ -120,10 +99,11 @@ export async function persistStationQueries(client: QueryClient, userId: number)
   return () => {
     stop();
     clearTimeout(timer);
+    for (const prefix of KEPT_DATA) client.setQueryDefaults(prefix, {});
     document.removeEventListener('visibilitychange', onHide);
     window.removeEventListener('pagehide', saveNow);
   };
 }
 
 /** Signing out (or in as someone else) forgets the kept data. */
-export const forgetStationQueries = () => del(KEY, store).catch(() => {});
+export const forgetStationQueries = () => write(null);

@@ -131,12 +131,12 @@ export default function CompanyPlannerPage() {
     },
   });
 
-  const serverAmount = (row: PlannerSurface) => data?.userSurfacesData[row.id] ?? 0;
   /** What the station last saved: the amount waiting on the device, else the server's. */
-  const lastSaved = (row: PlannerSurface) => {
-    const w = waiting.get(row.id);
-    return w && !w.failed ? w.amount : serverAmount(row);
+  const lastSavedOf = (surfaceId: number) => {
+    const w = waiting.get(surfaceId);
+    return w && !w.failed ? w.amount : (data?.userSurfacesData[surfaceId] ?? 0);
   };
+  const lastSaved = (row: PlannerSurface) => lastSavedOf(row.id);
   const rowState = (row: PlannerSurface): PlannerRowState => {
     const base = lastSaved(row);
     const draft = drafts[row.id] ?? String(base);
@@ -145,10 +145,7 @@ export default function CompanyPlannerPage() {
     const notSent = w?.failed ? t('offline.failed', { what: `${t('offline.kind.amount')}: ${w.amount}` }) : undefined;
     return { saved: base, draft, changed: draft !== String(base), saving, waiting: !!w && !w.failed, failed: failures[row.id] ?? notSent };
   };
-  const unsaved = Object.entries(drafts).some(([id, draft]) => {
-    const row = data?.surfaces.find((r) => r.id === Number(id));
-    return row ? draft !== String(lastSaved(row)) : false;
-  });
+  const unsaved = Object.entries(drafts).some(([id, draft]) => draft !== String(lastSavedOf(Number(id))));
   const onDraft = (row: PlannerSurface, value: string) => {
     setDrafts((d) => ({ ...d, [row.id]: value }));
     setFailures(({ [row.id]: _, ...rest }) => rest);
