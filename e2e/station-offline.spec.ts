@@ -10,6 +10,7 @@ import { controlledAfterReload, expectKept, expectKeptSince, PHONE, setOffline }
  */
 const STATION: Record<Lang, string> = { no: 'station21@demo.no', en: 'station22@demo.no' };
 const FRESH_STATION: Record<Lang, string> = { no: 'station23@demo.no', en: 'station24@demo.no' };
+const DESK_STATION: Record<Lang, string> = { no: 'station29@demo.no', en: 'station30@demo.no' };
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 
 const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
@@ -51,6 +52,12 @@ async function someHistory(page: Page, token: string) {
 async function openMenuItem(page: Page, L: Locale, label: string) {
   await page.getByTestId('menu-button').tap();
   await page.getByTestId('nav-drawer').getByRole('link', { name: label, exact: true }).tap();
+}
+
+/** A page by the menu, or the promotion by its card in the list on screen. */
+async function visit(page: Page, L: Locale, nav: string | null, promotionId: number) {
+  if (nav) await openMenuItem(page, L, nav);
+  else await page.getByTestId(`promotion-card-${promotionId}`).getByRole('link').tap();
 }
 
 /** Each station page, how to reach it, and what of its data must show. */
@@ -122,11 +129,12 @@ for (const lang of ['no', 'en'] as Lang[]) {
       const promotionId = await newYearId(page, token);
       const pages = stationPages(L, promotionId, historySurface);
 
-      // Online once: each page opened, only for as long as its data takes to show.
+      // Online once, as a station moves through the app: each page opened by the menu (the
+      // promotion from its card), only for as long as its data takes to show.
       await page.goto('/');
       await controlledAfterReload(page);
       for (const p of pages) {
-        await page.goto(p.path);
+        await visit(page, L, p.nav, promotionId);
         await p.shows(page);
       }
       await expectKept(page, ['["waiting-for-me"', '["promotions","list","/company_api/user-promotion"', `["company","promotion",${promotionId}`, '["company","planner"', '["company","history"']);
@@ -134,8 +142,7 @@ for (const lang of ['no', 'en'] as Lang[]) {
       // 1. The network goes while the app is open: every page, reached by the menu, keeps its data.
       await setOffline(context, page, true);
       for (const p of pages) {
-        if (p.nav) await openMenuItem(page, L, p.nav);
-        else await page.getByTestId(`promotion-card-${promotionId}`).getByRole('link').tap();
+        await visit(page, L, p.nav, promotionId);
         await p.shows(page);
         await expectOfflineWithData(page, L);
       }
@@ -191,6 +198,42 @@ for (const lang of ['no', 'en'] as Lang[]) {
       await expectNoFalseNothing(page, L);
       await context.close();
     });
+  });
+}
+
+for (const lang of ['no', 'en'] as Lang[]) {
+  test(`on a desk too: the tables keep their last data offline and say how old it is (${lang})`, async ({ browser }) => {
+    test.setTimeout(90_000);
+    const L = LOCALES[lang];
+    const context = await browser.newContext({ viewport: { width: 1280, height: 800 } });
+    const page = await context.newPage();
+    await useLanguage(page, lang);
+    const session = await loginAs(page, DESK_STATION[lang]);
+    const historySurface = await someHistory(page, session.bearerToken as string);
+    const promotionId = await newYearId(page, session.bearerToken as string);
+    const sidebar = page.getByTestId('sidebar');
+    const pages = [
+      { name: 'promotions', path: '/user-promotions', nav: L.nav.user_promotions, shows: () => expect(page.getByTestId('promotions-table').getByText('Nyttårskampanje')).toBeVisible() },
+      { name: 'promotion', path: `/user-promotions/${promotionId}`, nav: null, shows: () => expect(page.getByTestId('parcel-receipts')).toBeVisible() },
+      { name: 'planner', path: '/company-planner', nav: L.nav.company_planner, shows: () => expect(page.getByTestId('planner-table').locator('tbody tr').first().getByRole('textbox')).toBeVisible() },
+      { name: 'history', path: '/history-planner', nav: L.nav.history_planner, shows: () => expect(page.getByTestId('history-table').locator('tbody tr').first()).toContainText(historySurface) },
+    ];
+    await page.goto('/');
+    await controlledAfterReload(page);
+    for (const p of pages) {
+      if (p.nav) await sidebar.getByRole('link', { name: p.nav, exact: true }).click();
+      else await page.getByTestId('promotions-table').locator('tr').filter({ hasText: 'Nyttårskampanje' }).getByRole('link', { name: L.company.promotions.open }).click();
+      await p.shows();
+    }
+    await expectKept(page, ['["promotions","list"', '["company","planner"', '["company","history"', `["company","promotion",${promotionId}`]);
+    await setOffline(context, page, true);
+    for (const p of pages) {
+      await page.goto(p.path);
+      await p.shows();
+      await expectOfflineWithData(page, L);
+      await snap(page, `station-offline-${p.name}-desk-${lang}`);
+    }
+    await context.close();
   });
 }
 

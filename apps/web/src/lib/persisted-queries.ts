@@ -64,18 +64,12 @@ export async function persistStationQueries(client: QueryClient, userId: number)
   // opens offline with its data without a reload.
   for (const prefix of KEPT_DATA) client.setQueryDefaults(prefix, { gcTime: MAX_AGE_MS });
 
-  keptDataRestoring.set(true);
-  try {
-    hydrate(client, { queries: await readKept(userId).catch(() => []), mutations: [] });
-  } finally {
-    keptDataRestoring.set(false);
-  }
-
   let timer: ReturnType<typeof setTimeout> | undefined;
   const save = () => {
     clearTimeout(timer);
     timer = undefined;
-    void write({ userId, queries: dehydrate(client, { shouldDehydrateQuery: hasAnswer }).queries });
+    const { queries } = dehydrate(client, { shouldDehydrateQuery: hasAnswer });
+    if (queries.length) void write({ userId, queries });
   };
   // Answers that arrive together are written together, at once after them.
   const soon = () => void (timer ??= setTimeout(save, 0));
@@ -94,8 +88,16 @@ export async function persistStationQueries(client: QueryClient, userId: number)
   const onHide = () => document.visibilityState === 'hidden' && saveNow();
   document.addEventListener('visibilitychange', onHide);
   window.addEventListener('pagehide', saveNow);
-  // What arrived before this started (it starts after the first render) is kept too.
-  soon();
+  // What arrived before this started (it starts after the first render) is kept too, at once: a
+  // write merges into what is kept, so it need not wait for the kept data to be read first.
+  save();
+
+  keptDataRestoring.set(true);
+  try {
+    hydrate(client, { queries: await readKept(userId).catch(() => []), mutations: [] });
+  } finally {
+    keptDataRestoring.set(false);
+  }
   return () => {
     stop();
     clearTimeout(timer);
