@@ -6,8 +6,8 @@ import type { DehydratedState } from '@tanstack/react-query';
  * answers of its pages query by query. Each write merges what a page sends into what is kept (the
  * newer answer per query wins) in one transaction, so a page never drops what another page or an
  * earlier start kept. The page writes through the service worker when one controls it: a worker
- * outlives the page, so an answer that arrived just before the app was closed or left is still
- * written (a page's own write is dropped when the page goes away mid-write).
+ * outlives the page, so an answer that arrived just before the app was closed is still written
+ * (a discarded document's IndexedDB transactions are aborted).
  */
 export type KeptQuery = DehydratedState['queries'][number];
 export interface Kept {
