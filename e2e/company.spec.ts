@@ -240,3 +240,40 @@ test.describe.serial('station: planner, history and promotions', () => {
     await snap(page, 'company-history-empty-en');
   });
 });
+
+// Issue 33 point 12: the largest amount (MAX_PLANNER_AMOUNT, 1 000 000) is read whole in its field,
+// and an amount far above the last saved one is asked about before it is saved.
+for (const lang of ['no', 'en'] as Lang[]) {
+  for (const size of [
+    { name: 'phone', viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true },
+    { name: 'desk', viewport: { width: 1280, height: 800 }, isMobile: false, hasTouch: false },
+  ]) {
+    test(`a seven-digit amount shows whole, and saving it asks "are you sure" with the numbers (${size.name}, ${lang})`, async ({ browser }) => {
+      const L = LOCALES[lang];
+      const context = await browser.newContext({ viewport: size.viewport, isMobile: size.isMobile, hasTouch: size.hasTouch });
+      const page = await context.newPage();
+      await useLanguage(page, lang);
+      await loginAs(page, 'station28@demo.no');
+      await page.goto('/company-planner');
+      const field = page.getByRole('textbox', { name: /./ }).and(page.locator('[inputmode=numeric]:not([disabled])')).first();
+      await expect(field).toBeVisible();
+      const saved = await field.inputValue();
+      await field.fill('1000000');
+      // Every digit inside the field's box: nothing scrolled out of sight.
+      const fits = await field.evaluate((el: HTMLInputElement) => ({ scroll: el.scrollWidth, client: el.clientWidth }));
+      expect(fits.scroll, JSON.stringify(fits)).toBeLessThanOrEqual(fits.client);
+
+      if (size.name === 'phone') await page.getByTestId('planner-save-bar').getByRole('button').tap();
+      else await page.getByRole('button', { name: new RegExp(L.common.save) }).first().click();
+      const dialog = page.getByRole('alertdialog');
+      await expect(dialog.getByRole('heading', { name: L.company.planner.unusual.title })).toBeVisible();
+      await expect(dialog.getByTestId('unusual-amounts')).toContainText(/1\s000\s000|1,000,000/);
+      await expect(dialog.getByTestId('unusual-amounts')).toContainText(new RegExp(`\\b${saved}\\)$`));
+      await snap(page, `planner-unusual-amount-${size.name}-${lang}`);
+      await dialog.getByRole('button', { name: L.common.cancel }).click();
+      await expect(dialog).toBeHidden();
+      await expect(field).toHaveValue('1000000');
+      await context.close();
+    });
+  }
+}

@@ -1,19 +1,12 @@
 import sharp from 'sharp';
-import type { BrowserContext, Page } from '@playwright/test';
+import type { Page } from '@playwright/test';
 import { DEMO_EMAILS, DEMO_PASSWORD, expect, fill, LOCALES, login, snap, test, useLanguage, type DemoRole, type Lang } from './fixtures';
+import { controlledAfterReload, expectKept, PHONE, setOffline } from './offline-helpers';
 
 // Issue 21, "An app the store installs" (decision 023): the manifest, the service worker, and a
 // station's day done offline that reaches the server exactly once per action.
-const PHONE = { viewport: { width: 390, height: 844 }, isMobile: true, hasTouch: true };
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 const photo = (colour: string) => sharp({ create: { width: 640, height: 480, channels: 3, background: colour } }).jpeg().toBuffer();
-
-/** The page is controlled by the service worker (after a reload, as the first load never is). */
-async function controlledAfterReload(page: Page) {
-  await expect.poll(() => page.evaluate(async () => (await navigator.serviceWorker.getRegistration())?.active?.state), { timeout: 15_000 }).toBe('activated');
-  await page.reload();
-  await expect.poll(() => page.evaluate(() => !!navigator.serviceWorker.controller)).toBe(true);
-}
 
 test.describe('the installable app', () => {
   test('the manifest names the app in both languages, has its icons and the role\'s start page', async ({ page }) => {
@@ -106,34 +99,6 @@ async function stationView(page: Page, token: string, promotionId: number) {
   return (await res.json()).data as { distributor_parcels: { id: number; receipt: { status: string; note: string } | null }[]; placement: { surface_id: number; photos: unknown[] }[] };
 }
 
-/** The station's page data has been written to the device (lib/persisted-queries.ts). */
-const dataKept = (page: Page) =>
-  expect
-    .poll(
-      () =>
-        page.evaluate(
-          () =>
-            new Promise<boolean>((resolve) => {
-              const open = indexedDB.open('promo-offline-data');
-              open.onsuccess = () => {
-                const db = open.result;
-                if (!db.objectStoreNames.contains('queries')) return resolve(false);
-                const get = db.transaction('queries').objectStore('queries').get('station');
-                get.onsuccess = () => resolve(!!get.result);
-                get.onerror = () => resolve(false);
-              };
-              open.onerror = () => resolve(false);
-            }),
-        ),
-      { timeout: 10_000 },
-    )
-    .toBe(true);
-
-const setOffline = async (context: BrowserContext, page: Page, offline: boolean) => {
-  await context.setOffline(offline);
-  await expect.poll(() => page.evaluate(() => navigator.onLine)).toBe(!offline);
-};
-
 test.describe.serial('a station\'s day offline', () => {
   for (const lang of ['no', 'en'] as Lang[]) {
     test(`a receipt with a problem and a photo made offline reach the server once each (${lang})`, async ({ browser }) => {
@@ -158,7 +123,7 @@ test.describe.serial('a station\'s day offline', () => {
       await page.goto(`/user-promotions/${promotionId}`);
       await controlledAfterReload(page);
       await expect(page.getByTestId('parcel-receipts')).toBeVisible();
-      await dataKept(page);
+      await expectKept(page, [`["company","promotion",${promotionId}`]);
 
       // Offline: the page opens from the worker's shell with the data last seen, and says so.
       await setOffline(context, page, true);

@@ -18,9 +18,12 @@ interface PrecacheEntry {
 const OFFLINE_MODULES = ['index.html', 'src/app/layouts/main-layout.tsx', 'src/app/route-guard.tsx', 'src/features/company/pages/user-promotions-page.tsx'];
 /**
  * Lazy modules taken too: every station page (and what they load lazily), the start page, the
- * toaster, the not-found page and the English texts. Not the staff pages, the editor or pdf.js.
+ * feedback list and thread (every role has them), the period picker's calendar of the station's
+ * promotion list, the toaster, the not-found page and the English texts. Not the staff pages, the
+ * editor (writing feedback needs the network anyway) or pdf.js.
  */
-const LAZY_TOO = /^src\/(lib\/register-sw|lib\/station-offline|features\/company\/|features\/dashboard\/|features\/not-found\/|components\/ui\/toaster|locales\/en\.json)/;
+const LAZY_TOO =
+  /^src\/(lib\/register-sw|lib\/station-offline|features\/company\/|features\/dashboard\/|features\/feedback\/pages\/(feedback-list|view-feedback)-page|features\/not-found\/|components\/ui\/(toaster|range-calendar)|locales\/en\.json)/;
 
 /**
  * Keeps, of every file the build wrote, the ones the service worker precaches (decision 023): the

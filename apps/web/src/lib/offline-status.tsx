@@ -1,9 +1,10 @@
-import { useLayoutEffect, useRef, useSyncExternalStore } from 'react';
+import { useCallback, useLayoutEffect, useRef, useSyncExternalStore } from 'react';
 import { useTranslation } from 'react-i18next';
+import type { QueryClient } from '@tanstack/react-query';
 import { CloudOff, Clock, TriangleAlert, X } from 'lucide-react';
 import { formatTimeOfDay } from './format';
 import { dismissAction, useQueuedActions } from './offline-queue';
-import { persistedStatus } from './persisted-queries';
+import { isPageData, persistedStatus } from './persisted-queries';
 
 const subscribeOnline = (l: () => void) => {
   window.addEventListener('online', l);
@@ -14,16 +15,27 @@ const subscribeOnline = (l: () => void) => {
   };
 };
 
+/** The page shows no station data (-1), station data of which none is kept (0), or data as old as this (its oldest part). */
+const NO_PAGE_DATA = -1;
+function pageDataFrom(client: QueryClient) {
+  const shown = client.getQueryCache().findAll({ predicate: (q) => isPageData(q.queryKey) && q.isActive() });
+  if (!shown.length) return NO_PAGE_DATA;
+  const times = shown.filter((q) => q.state.data !== undefined).map((q) => q.state.dataUpdatedAt);
+  return times.length ? Math.min(...times) : 0;
+}
+
 /**
- * The station's offline status (decision 023): "offline — data from 14:32" while the browser is
- * offline or the last fetch found no network, and the actions still waiting to be sent (or
- * refused, with the server's message) until they are.
+ * The station's offline status (decision 023): "Offline – showing data from 14:32" (the oldest
+ * data the page shows) while the browser is offline or the last fetch found no network, and the
+ * actions still waiting to be sent (or refused, with the server's message) until they are.
  */
-export function OfflineStatus() {
+export function OfflineStatus({ client }: { client: QueryClient }) {
   const { t } = useTranslation();
   const panel = useRef<HTMLElement>(null);
   const online = useSyncExternalStore(subscribeOnline, () => navigator.onLine);
-  const { networkFailed, dataFrom } = useSyncExternalStore(persistedStatus.subscribe, persistedStatus.get);
+  const { networkFailed } = useSyncExternalStore(persistedStatus.subscribe, persistedStatus.get);
+  const subscribeCache = useCallback((l: () => void) => client.getQueryCache().subscribe(l), [client]);
+  const dataFrom = useSyncExternalStore(subscribeCache, () => pageDataFrom(client));
   const actions = useQueuedActions();
   const offline = !online || networkFailed;
   const shown = offline || actions.length > 0;
@@ -47,7 +59,11 @@ export function OfflineStatus() {
       {offline && (
         <p role="status" className="flex items-center gap-2 font-medium text-amber-900 dark:text-amber-200" data-testid="offline-banner">
           <CloudOff className="size-4 shrink-0" aria-hidden />
-          {dataFrom ? t('offline.banner', { time: formatTimeOfDay(new Date(dataFrom).toISOString()) }) : t('offline.banner_no_data')}
+          {dataFrom > 0
+            ? t('offline.banner', { time: formatTimeOfDay(new Date(dataFrom).toISOString()) })
+            : dataFrom === NO_PAGE_DATA
+              ? t('offline.banner_plain')
+              : t('offline.banner_no_data')}
         </p>
       )}
       {waiting.length > 0 && (

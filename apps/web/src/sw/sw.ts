@@ -2,6 +2,7 @@
 // The service worker (decision 023), built by vite-plugin-pwa (injectManifest) with Workbox.
 import { cleanupOutdatedCaches, matchPrecache, precacheAndRoute } from 'workbox-precaching';
 import { NavigationRoute, registerRoute } from 'workbox-routing';
+import { keepFromMessage } from './kept-data';
 import { FLUSH_QUEUE_MESSAGE, QUEUE_SYNC_TAG } from './messages';
 import { notificationOf } from './push-payload';
 
@@ -35,6 +36,13 @@ registerRoute(
     { denylist: NOT_THE_APP },
   ),
 );
+
+// A station's page data, written for the page (sw/kept-data.ts): the write finishes even when the
+// page that sent it is closed or left at once. Messages are handled in order, so the last one wins.
+self.addEventListener('message', (event) => {
+  const writing = keepFromMessage(event.data);
+  if (writing) event.waitUntil(writing);
+});
 
 // Background Sync: the worker cannot send the queued actions itself (the session token is the
 // page's), so it asks the open windows to flush; without one, the next start flushes.

@@ -1,3 +1,4 @@
+import { randomUUID } from 'node:crypto';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { and, asc, count, desc, eq, gt, sql, type SQL } from 'drizzle-orm';
 import { company, plannerListQuery, userPromotionsQuery, type Role } from '@promo/shared';
@@ -276,6 +277,77 @@ describe('POST save-amount-company-planner', () => {
     for (let i = 1; i < rows.length; i++) expect(rows[i]!.old_value).toBe(rows[i - 1]!.new_value);
     expect(rows.map((r) => r.new_value).sort()).toEqual(values);
     expect(await amountOf(stationId, surfaceId)).toBe(rows.at(-1)!.new_value);
+  });
+});
+
+describe('POST save-amount-company-planner with an Idempotency-Key (the offline queue)', () => {
+  const saveWithKey = (token: string, surface_id: number, amount: number, key: string) =>
+    t.app.inject({
+      method: 'POST',
+      url: SAVE,
+      headers: { authorization: token, 'content-type': 'application/x-www-form-urlencoded', 'idempotency-key': key },
+      payload: new URLSearchParams({ surface_id: String(surface_id), amount: String(amount) }).toString(),
+    });
+
+  it('a repeat gets the first answer and writes no second history row, even after the amount was changed since', async () => {
+    const surfaceId = open[8]!.id;
+    const start = (await amountOf(stationId, surfaceId)) ?? 0;
+    const before = (await historyOf(stationId, surfaceId)).length;
+    const key = randomUUID();
+    const first = await saveWithKey(station, surfaceId, start + 5, key);
+    expect(first.statusCode, first.body).toBe(200);
+    expect(first.headers['idempotent-replayed']).toBeUndefined();
+    // The desk changes it meanwhile; then the phone, which never saw its answer, sends its amount again.
+    expect((await saveAs(station, surfaceId, start + 9)).statusCode).toBe(200);
+    const again = await saveWithKey(station, surfaceId, start + 5, key);
+    expect(again.statusCode).toBe(200);
+    expect(again.headers['idempotent-replayed']).toBe('true');
+    expect(again.json()).toEqual(first.json());
+    expect(await amountOf(stationId, surfaceId)).toBe(start + 9);
+    const rows = (await historyOf(stationId, surfaceId)).slice(before);
+    expect(rows.map((r) => [r.old_value, r.new_value])).toEqual([
+      [start, start + 5],
+      [start + 5, start + 9],
+    ]);
+  });
+
+  it('20 parallel sends of one key save once: one history row, one audit row, the others replay or wait (409)', async () => {
+    const surfaceId = open[9]!.id;
+    const start = (await amountOf(stationId, surfaceId)) ?? 0;
+    const before = (await historyOf(stationId, surfaceId)).length;
+    const audits = async () => Number((await db().select({ n: count() }).from(auditLog).where(eq(auditLog.action, 'save_planner_amount')))[0]!.n);
+    const auditsBefore = await audits();
+    const key = randomUUID();
+    const results = await Promise.all(Array.from({ length: 20 }, () => saveWithKey(station, surfaceId, start + 3, key)));
+    expect(results.every((r) => r.statusCode === 200 || r.statusCode === 409), results.map((r) => r.statusCode).join()).toBe(true);
+    expect(results.filter((r) => r.statusCode === 200 && r.headers['idempotent-replayed'] === undefined)).toHaveLength(1);
+    expect(await historyOf(stationId, surfaceId)).toHaveLength(before + 1);
+    expect(await audits()).toBe(auditsBefore + 1);
+    expect(await amountOf(stationId, surfaceId)).toBe(start + 3);
+  });
+
+  it('a refused save frees its key: the same key may act once the surface can be saved', async () => {
+    const key = randomUUID();
+    const refused = await saveWithKey(station, locked[0]!.id, 5, key);
+    expect(refused.statusCode).toBe(422);
+    const surfaceId = open[10]!.id;
+    const start = (await amountOf(stationId, surfaceId)) ?? 0;
+    // The same key on another body of the same call is the device's retry of a refused action: it acts.
+    const res = await saveWithKey(station, surfaceId, start + 2, key);
+    expect(res.statusCode).toBe(200);
+    expect(res.headers['idempotent-replayed']).toBeUndefined();
+    expect(await amountOf(stationId, surfaceId)).toBe(start + 2);
+  });
+
+  it('one station’s key is not another’s: the same key from another station saves for that station', async () => {
+    const surfaceId = open[11]!.id;
+    const key = randomUUID();
+    const mine = await saveWithKey(station, surfaceId, 21, key);
+    const theirs = await saveWithKey(other, surfaceId, 22, key);
+    expect([mine.statusCode, theirs.statusCode]).toEqual([200, 200]);
+    expect(theirs.headers['idempotent-replayed']).toBeUndefined();
+    expect(await amountOf(stationId, surfaceId)).toBe(21);
+    expect(await amountOf(otherId, surfaceId)).toBe(22);
   });
 });
 

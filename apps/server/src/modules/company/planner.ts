@@ -8,7 +8,7 @@ import type {
   SaveAmountData,
   UserCompanyPlannerData,
 } from '@promo/shared';
-import type { Db } from '../../db/client';
+import type { Db, DbOrTx } from '../../db/client';
 import { plannerAmounts, plannerHistory, surfaces, systemSettings, users } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
@@ -75,38 +75,50 @@ export async function plannerList(db: Db, auth: AuthContext, q: PlannerListQuery
  * surface queue up and each sees the amount the previous one left), updated, and one history row
  * is written with old and new value. Saving the amount it already has changes nothing.
  */
-export async function saveAmount(db: Db, auth: AuthContext, body: SaveAmountBody): Promise<SaveAmountData> {
+export async function saveAmount(
+  db: Db,
+  auth: AuthContext,
+  body: SaveAmountBody,
+  /** Called in the transaction with the result, so a route can keep its answer with the change. */
+  inTransaction?: (tx: DbOrTx, saved: SaveAmountData) => Promise<void>,
+): Promise<SaveAmountData> {
   const station = await ownStation(db, auth);
   return db.transaction(async (tx) => {
-    // A share lock: an admin cannot lock the surface halfway through this save.
-    const [surface] = await tx.select({ id: surfaces.id, status: surfaces.status }).from(surfaces).where(eq(surfaces.id, body.surface_id)).for('share');
-    if (!surface) throw invalidField('surface_id', 'surface_not_found');
-    if (surface.status.includes(LOCKED_FOR_USERS)) throw surfaceLocked();
-    await tx.insert(plannerAmounts).values({ station_id: station.id, surface_id: surface.id, amount: 0 }).onConflictDoNothing();
-    const [row] = await tx
-      .select({ id: plannerAmounts.id, amount: plannerAmounts.amount })
-      .from(plannerAmounts)
-      .where(and(eq(plannerAmounts.station_id, station.id), eq(plannerAmounts.surface_id, surface.id)))
-      .for('update');
-    if (row!.amount === body.amount) return { surface_id: surface.id, amount: body.amount, changed: false };
-    await tx.update(plannerAmounts).set({ amount: body.amount }).where(eq(plannerAmounts.id, row!.id));
-    await tx.insert(plannerHistory).values({
-      station_id: station.id,
-      surface_id: surface.id,
-      // An admin signed in as the station is the one who changed it.
-      changed_by: auth.impersonatorId ?? auth.user.id,
-      old_value: row!.amount,
-      new_value: body.amount,
-    });
-    await writeAudit(tx, auth, {
-      action: 'save_planner_amount',
-      entity: 'planner_amounts',
-      entityId: row!.id,
-      before: { surface_id: surface.id, amount: row!.amount },
-      after: { surface_id: surface.id, amount: body.amount },
-    });
-    return { surface_id: surface.id, amount: body.amount, changed: true };
+    const saved = await writeAmount(tx, auth, station.id, body);
+    await inTransaction?.(tx, saved);
+    return saved;
   });
+}
+
+async function writeAmount(tx: DbOrTx, auth: AuthContext, stationId: number, body: SaveAmountBody): Promise<SaveAmountData> {
+  // A share lock: an admin cannot lock the surface halfway through this save.
+  const [surface] = await tx.select({ id: surfaces.id, status: surfaces.status }).from(surfaces).where(eq(surfaces.id, body.surface_id)).for('share');
+  if (!surface) throw invalidField('surface_id', 'surface_not_found');
+  if (surface.status.includes(LOCKED_FOR_USERS)) throw surfaceLocked();
+  await tx.insert(plannerAmounts).values({ station_id: stationId, surface_id: surface.id, amount: 0 }).onConflictDoNothing();
+  const [row] = await tx
+    .select({ id: plannerAmounts.id, amount: plannerAmounts.amount })
+    .from(plannerAmounts)
+    .where(and(eq(plannerAmounts.station_id, stationId), eq(plannerAmounts.surface_id, surface.id)))
+    .for('update');
+  if (row!.amount === body.amount) return { surface_id: surface.id, amount: body.amount, changed: false };
+  await tx.update(plannerAmounts).set({ amount: body.amount }).where(eq(plannerAmounts.id, row!.id));
+  await tx.insert(plannerHistory).values({
+    station_id: stationId,
+    surface_id: surface.id,
+    // An admin signed in as the station is the one who changed it.
+    changed_by: auth.impersonatorId ?? auth.user.id,
+    old_value: row!.amount,
+    new_value: body.amount,
+  });
+  await writeAudit(tx, auth, {
+    action: 'save_planner_amount',
+    entity: 'planner_amounts',
+    entityId: row!.id,
+    before: { surface_id: surface.id, amount: row!.amount },
+    after: { surface_id: surface.id, amount: body.amount },
+  });
+  return { surface_id: surface.id, amount: body.amount, changed: true };
 }
 
 const userName = sql<string>`trim(concat_ws(' ', ${users.name}, nullif(${users.surname}, '')))`;

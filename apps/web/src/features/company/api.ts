@@ -14,7 +14,7 @@ import {
   type UserPromotionData,
 } from '@promo/shared';
 import { call } from '@/lib/api-client';
-import { submit } from '@/lib/offline-queue';
+import { submit, type QueuedAction } from '@/lib/offline-queue';
 import type { ApiErrorBody } from '@/lib/error-catalogue';
 
 export interface PlannerParams {
@@ -79,8 +79,37 @@ export const userPromotionQuery = (id: number) =>
     queryFn: async ({ signal }) => (await call<UserPromotionData>(company.userPromotion, { params: { id } }, { silent: true, signal })).data,
   });
 
-export const saveAmount = (surface_id: number, amount: number) =>
-  call<SaveAmountData>(company.saveAmount, { body: { surface_id, amount } }, { silent: true });
+/**
+ * A planner amount, through the offline queue like a receipt (issue 33): sent now with an
+ * idempotency key, or kept on the device until the connection returns. Only the last amount typed
+ * for a surface is sent; the planner reads the waiting ones back with `waitingAmounts`.
+ */
+export const saveAmount = (surface: { id: number; name: string }, amount: number) =>
+  submit<SaveAmountData>({
+    kind: 'amount',
+    label: `${surface.name} → ${amount}`,
+    subject: amountSubject(surface.id),
+    refresh: [...companyKeys.all],
+    request: { path: fillPath(company.saveAmount.path), fields: { surface_id: String(surface.id), amount: String(amount) } },
+  });
+
+const amountSubject = (surfaceId: number) => `amount:${surfaceId}`;
+
+/** An amount on the device, by surface: waiting to be sent, or refused by the server when it was. */
+export interface WaitingAmount {
+  amount: number;
+  failed?: QueuedAction['failed'];
+}
+
+/** The queued planner amounts by surface id (the newest per surface). */
+export function waitingAmounts(actions: QueuedAction[]): Map<number, WaitingAmount> {
+  const out = new Map<number, WaitingAmount>();
+  for (const a of actions) {
+    if (a.kind !== 'amount') continue;
+    out.set(Number(a.request.fields.surface_id), { amount: Number(a.request.fields.amount), failed: a.failed });
+  }
+  return out;
+}
 
 /** The server's way of saying the signed-in station does not exist (any more). */
 export const isNoSuchCompany = (error: unknown) =>

@@ -3,7 +3,7 @@ import { api, toFormBody, type ApiResponse } from '@/lib/api-client';
 import type { ApiErrorBody } from '@/lib/error-catalogue';
 import { getCurrentUser } from '@/lib/session';
 import { QUEUE_SYNC_TAG } from '@/sw/messages';
-import { allActions, putAction, removeAction, type QueuedAction } from './store';
+import { allActions, getAction, putAction, removeAction, type QueuedAction } from './store';
 
 export type NewAction = Omit<QueuedAction, 'id' | 'userId' | 'createdAt' | 'failed'>;
 /** Sent now (the server's answer), or kept on the device until the connection returns. */
@@ -28,7 +28,7 @@ export async function queuedActions() {
   return user ? (await allActions()).filter((a) => a.userId === user.id) : [];
 }
 
-async function send<T>(a: QueuedAction, onProgress?: (fraction: number) => void) {
+async function post<T>(a: QueuedAction, onProgress?: (fraction: number) => void) {
   const { fields, file } = a.request;
   let data: FormData | string;
   if (file) {
@@ -45,6 +45,22 @@ async function send<T>(a: QueuedAction, onProgress?: (fraction: number) => void)
     onUploadProgress: (e) => onProgress?.(e.total ? e.loaded / e.total : 0),
   });
   return res.data;
+}
+
+/** Replaced by a newer action of its subject before its turn came: the newer one is sent instead. */
+const REPLACED = Symbol('replaced');
+/** Sends of one subject, one after another: a newer value never overtakes an older one on the way. */
+const lanes = new Map<string, Promise<unknown>>();
+
+function send<T>(a: QueuedAction, onProgress?: (fraction: number) => void): Promise<ApiResponse<T> | typeof REPLACED> {
+  if (!a.subject) return post<T>(a, onProgress);
+  const subject = a.subject;
+  const turn = (lanes.get(subject) ?? Promise.resolve())
+    .catch(() => {})
+    .then(async () => ((await getAction(a.id)) ? post<T>(a, onProgress) : REPLACED));
+  lanes.set(subject, turn);
+  void turn.catch(() => {}).finally(() => lanes.get(subject) === turn && lanes.delete(subject));
+  return turn;
 }
 
 /**
@@ -68,12 +84,17 @@ async function askForSync() {
 /**
  * Keeps the action on the device first, then sends it with its idempotency key: the answer when
  * it arrives, else `sent: false` and it waits for the connection. A refusal of a fresh action is
- * thrown (the form shows it, as without the queue) and the action is not kept.
+ * thrown (the form shows it, as without the queue) and the action is not kept. An action with a
+ * subject replaces the one of that subject still waiting (the last value wins); one already on
+ * its way finishes first, so the newer value reaches the server after it.
  */
 export async function submit<T>(action: NewAction, onProgress?: (fraction: number) => void): Promise<Submitted<T>> {
   const user = getCurrentUser();
   if (!user) throw new Error('not signed in');
   const queued: QueuedAction = { ...action, id: crypto.randomUUID(), userId: user.id, createdAt: Date.now() };
+  if (action.subject) {
+    for (const older of await queuedActions()) if (older.subject === action.subject) await removeAction(older.id);
+  }
   await putAction(queued);
   changed();
   if (!navigator.onLine) {
@@ -82,6 +103,7 @@ export async function submit<T>(action: NewAction, onProgress?: (fraction: numbe
   }
   try {
     const answer = await send<T>(queued, onProgress);
+    if (answer === REPLACED) return { sent: false };
     await removeAction(queued.id);
     changed();
     return { sent: true, answer };
@@ -111,7 +133,7 @@ export function flushQueue(): Promise<number> {
       for (const a of await queuedActions()) {
         if (a.failed) continue;
         try {
-          await send(a);
+          if ((await send(a)) === REPLACED) continue;
         } catch (err) {
           if (!refused(err)) break;
           const body = isAxiosError<ApiErrorBody>(err) ? err.response?.data : undefined;

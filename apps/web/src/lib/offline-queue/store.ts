@@ -7,8 +7,13 @@ export interface QueuedAction {
   userId: number;
   createdAt: number;
   /** What the list shows; the feature that queued it reads it. */
-  kind: 'receipt' | 'photo';
+  kind: 'receipt' | 'photo' | 'amount';
   label: string;
+  /**
+   * What the action sets, when only its last value matters (a planner amount: `amount:<surface>`):
+   * a newer action with the same subject replaces one still waiting, so only the last is sent.
+   */
+  subject?: string;
   /** Whose data to refresh once it is sent (a query key). */
   refresh: unknown[];
   request: {

@@ -55,7 +55,8 @@ export function AmountField({
           inputMode="numeric"
           autoComplete="off"
           enterKeyHint="done"
-          className={cn('text-right tabular-nums', steppers ? 'h-11 w-20 text-base' : 'w-24')}
+          // Room for the largest amount (MAX_PLANNER_AMOUNT, 7 digits) and one more, whatever the font size.
+          className={cn('w-[calc(8ch+1.5rem+2px)] shrink-0 text-right tabular-nums', steppers && 'h-11 text-base')}
           aria-label={t('company.planner.amount_of', { name: label })}
           aria-invalid={!!error}
           aria-describedby={error ? errorId : undefined}

@@ -1,12 +1,12 @@
 import { useTranslation } from 'react-i18next';
-import { Check, CircleAlert, Loader2, Lock } from 'lucide-react';
+import { Check, CircleAlert, Clock, Loader2, Lock } from 'lucide-react';
 import type { PlannerSurface } from '@promo/shared';
 import { Thumbnail } from '@/components/ui/image-viewer';
 import { cn } from '@/lib/cn';
 import { AmountField } from './amount-field';
 import type { PlannerRowState } from './planner-table';
 
-/** Saved, not saved, saving or refused: what a card says about its amount, in words and a colour. */
+/** Saved, waiting to be sent, not saved, saving or refused: what a card says about its amount, in words and a colour. */
 function CardState({ row, state }: { row: PlannerSurface; state: PlannerRowState }) {
   const { t } = useTranslation();
   if (row.locked) {
@@ -22,10 +22,12 @@ function CardState({ row, state }: { row: PlannerSurface; state: PlannerRowState
       ? (['failed', CircleAlert, 'text-destructive'] as const)
       : state.changed
         ? (['not_saved', CircleAlert, 'text-amber-800'] as const)
-        : (['saved', Check, 'text-emerald-700'] as const);
+        : state.waiting
+          ? (['waiting', Clock, 'text-amber-800'] as const)
+          : (['saved', Check, 'text-emerald-700'] as const);
   return (
     <p className={cn('flex items-center gap-1.5 text-sm', tone)} data-testid="planner-card-state" data-state={key}>
-      <Icon className={cn('size-4 shrink-0', state.saving && 'animate-spin')} aria-hidden /> {state.failed ?? t(`company.planner.state.${key}`)}
+      <Icon className={cn('size-4 shrink-0', state.saving && 'animate-spin')} aria-hidden /> {state.failed ?? (key === 'waiting' ? t('offline.pending') : t(`company.planner.state.${key}`))}
     </p>
   );
 }

@@ -1,5 +1,5 @@
 import { useTranslation } from 'react-i18next';
-import { Lock, Save } from 'lucide-react';
+import { Clock, Lock, Save } from 'lucide-react';
 import { amountTextError, type PlannerSurface, type PLANNER_SORT_FIELDS } from '@promo/shared';
 import { Button } from '@/components/ui/button';
 import { Thumbnail } from '@/components/ui/image-viewer';
@@ -17,6 +17,8 @@ export interface PlannerRowState {
   draft: string;
   changed: boolean;
   saving: boolean;
+  /** `saved` is on this device, waiting to be sent (the offline queue). */
+  waiting?: boolean;
   /** The server's refusal of the last save, in words. */
   failed?: string;
 }
@@ -103,11 +105,18 @@ export function PlannerTable({
                       <Lock className="size-3.5" aria-hidden /> {t('company.planner.locked')}
                     </span>
                   ) : (
-                    state.changed && (
-                      <Button size="sm" onClick={() => onSave(row)} disabled={!savable} aria-label={t('company.planner.save_of', { name: row.name })}>
-                        <Save /> {t('common.save')}
-                      </Button>
-                    )
+                    <>
+                      {state.changed && (
+                        <Button size="sm" onClick={() => onSave(row)} disabled={!savable} aria-label={t('company.planner.save_of', { name: row.name })}>
+                          <Save /> {t('common.save')}
+                        </Button>
+                      )}
+                      {state.waiting && !state.changed && (
+                        <span className="inline-flex items-center gap-1 pt-2 text-xs text-amber-800" data-testid="planner-row-waiting">
+                          <Clock className="size-3.5 shrink-0" aria-hidden /> {t('offline.pending')}
+                        </span>
+                      )}
+                    </>
                   )}
                 </div>
                 {state.failed && (

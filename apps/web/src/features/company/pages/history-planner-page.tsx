@@ -9,6 +9,7 @@ import { SortableHead } from '@/components/ui/sortable-head';
 import { EmptyRow, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/format';
 import { useLastGood } from '@/lib/use-last-good';
+import { NothingKeptOffline, useNothingKeptOffline } from '@/lib/offline-data';
 import type { ListUrlSpec } from '@/lib/list-url';
 import { useListParams } from '@/lib/use-list-params';
 import { usePhone } from '@/lib/use-media-query';
@@ -28,6 +29,7 @@ export default function HistoryPlannerPage() {
   const list = useListParams(LIST);
   const query = useQuery(historyQuery(list.params));
   const data = useLastGood(query.data);
+  const nothingKept = useNothingKeptOffline(query);
   useEffect(() => list.fitPage(query.isPlaceholderData ? undefined : query.data?.total));
   return (
     <section className="grid gap-4">
@@ -35,7 +37,9 @@ export default function HistoryPlannerPage() {
       <div className="flex items-center gap-3">
         <PageSizeSelect value={list.pageSize} onChange={list.setPageSize} />
       </div>
-      {phone ? (
+      {nothingKept ? (
+        <NothingKeptOffline />
+      ) : phone ? (
         <HistoryCards rows={data?.history ?? []} loading={query.isPending} />
       ) : (
         <Table data-testid="history-table">

@@ -6,6 +6,7 @@ import { isAxiosError } from 'axios';
 import { PROMOTION_STATUS_NAMES } from '@promo/shared';
 import { isRefusal } from '@/lib/error-catalogue';
 import { formatDay } from '@/lib/format';
+import { NothingKeptOffline, useNothingKeptOffline } from '@/lib/offline-data';
 import NoAccessPage from '@/features/no-access/pages/no-access-page';
 import { DeadlineBadge } from '@/features/promotions/components/deadline-badge';
 import { PromotionStatus } from '@/features/promotions/components/promotion-status';
@@ -45,6 +46,7 @@ function PromotionSheet({ promotionId }: { promotionId: number }) {
   useNoSuchCompanyNotice();
   const query = useQuery(userPromotionQuery(promotionId));
   const data = query.data;
+  const nothingKept = useNothingKeptOffline(query);
   useScrollToTarget(targetOf(search), !!data);
 
   if (isRefusal(query.error)) return <NoAccessPage refusal={query.error} />;
@@ -55,7 +57,7 @@ function PromotionSheet({ promotionId }: { promotionId: number }) {
         <Link to="/user-promotions" className="inline-flex min-h-11 w-fit items-center gap-1.5 text-sm text-primary lg:min-h-0">
           <ArrowLeft className="size-4" aria-hidden /> {t('company.promotions.back')}
         </Link>
-        <h1 className="text-xl font-semibold break-words sm:text-2xl">{data?.promotion.name ?? t('common.load_data')}</h1>
+        <h1 className="text-xl font-semibold break-words sm:text-2xl">{data?.promotion.name ?? (nothingKept ? t('company.promotion.title') : t('common.load_data'))}</h1>
         {data && (
           <div className="flex flex-wrap items-center gap-2 text-sm text-muted-foreground">
             <span className="tabular-nums">
@@ -66,12 +68,16 @@ function PromotionSheet({ promotionId }: { promotionId: number }) {
           </div>
         )}
       </header>
-      <section className="grid gap-2" aria-labelledby="pairs-title">
-        <h2 id="pairs-title" className="font-semibold">
-          {t('company.promotion.pairs_title')}
-        </h2>
-        <PromotionPairs rows={data?.surfaces ?? []} loading={query.isPending} />
-      </section>
+      {nothingKept ? (
+        <NothingKeptOffline />
+      ) : (
+        <section className="grid gap-2" aria-labelledby="pairs-title">
+          <h2 id="pairs-title" className="font-semibold">
+            {t('company.promotion.pairs_title')}
+          </h2>
+          <PromotionPairs rows={data?.surfaces ?? []} loading={query.isPending} />
+        </section>
+      )}
       {data && (
         <>
           <ParcelReceipts promotionId={promotionId} parcels={data.distributor_parcels} />

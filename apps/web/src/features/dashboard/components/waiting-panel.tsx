@@ -7,6 +7,7 @@ import type { WaitingForMeData, WaitingItem } from '@promo/shared';
 import { Button } from '@/components/ui/button';
 import { Checkbox } from '@/components/ui/checkbox';
 import { DeadlineBadge } from '@/features/promotions/components/deadline-badge';
+import { NothingKeptOffline, useNothingKeptOffline } from '@/lib/offline-data';
 import { useCurrentUser } from '@/lib/session';
 import { useSaveFeedback } from '@/lib/use-save-feedback';
 import { saveDigestOptOut, waitingKeys, waitingQuery } from '../api';
@@ -54,6 +55,7 @@ export function WaitingPanel({ userId, footer }: { userId: number; footer?: Reac
     onError: (err) => feedback.failure(err),
   });
   const data = query.data;
+  const nothingKept = useNothingKeptOffline(query);
   return (
     <section aria-labelledby="waiting-title" className="grid gap-2" data-testid="waiting-panel">
       <h2 id="waiting-title" className="text-lg font-semibold">
@@ -61,7 +63,11 @@ export function WaitingPanel({ userId, footer }: { userId: number; footer?: Reac
         {data && data.items.length > 0 && <span className="ml-2 text-sm font-normal text-muted-foreground">({data.items.length})</span>}
       </h2>
       {!data ? (
-        <p className="text-muted-foreground">{t('common.load_data')}</p>
+        nothingKept ? (
+          <NothingKeptOffline className="justify-start py-2 text-left" />
+        ) : (
+          <p className="text-muted-foreground">{t('common.load_data')}</p>
+        )
       ) : data.items.length === 0 ? (
         <p className="text-muted-foreground" data-testid="waiting-empty">
           {t('waiting.empty')}

@@ -12,6 +12,7 @@ import { SearchControls } from '@/components/ui/search-controls';
 import { Switch } from '@/components/ui/switch';
 import { dateToDay, dayToDate } from '@/lib/calendar-day';
 import { isRefusal } from '@/lib/error-catalogue';
+import { NothingKeptOffline, useNothingKeptOffline } from '@/lib/offline-data';
 import { useLastGood } from '@/lib/use-last-good';
 import type { ListUrlSpec } from '@/lib/list-url';
 import { useListParams } from '@/lib/use-list-params';
@@ -89,6 +90,7 @@ export function PromotionListView({
     ),
   );
   const data = useLastGood(query.data);
+  const nothingKept = useNothingKeptOffline(query);
   useEffect(() => list.fitPage(query.isPlaceholderData ? undefined : query.data?.total));
   const [activeId, setActiveId] = useState<number | null>(null);
   useEffect(() => {
@@ -124,7 +126,9 @@ export function PromotionListView({
           />
         </div>
       </div>
-      {phone ? (
+      {nothingKept ? (
+        <NothingKeptOffline />
+      ) : phone ? (
         <PromotionCards
           rows={data?.promotions ?? []}
           statusNames={data?.config_promotion_status}
