@@ -3,6 +3,7 @@ import { Check, CircleAlert, Clock, Loader2, Lock } from 'lucide-react';
 import type { PlannerSurface } from '@promo/shared';
 import { Thumbnail } from '@/components/ui/image-viewer';
 import { cn } from '@/lib/cn';
+import { formatSurfaceSize } from '@/lib/format';
 import { AmountField } from './amount-field';
 import type { PlannerRowState } from './planner-table';
 
@@ -71,7 +72,7 @@ export function PlannerCards({
               <div className="grid min-w-0 content-start gap-0.5">
                 <h2 className="font-medium break-words">{row.name}</h2>
                 <p className="text-sm text-muted-foreground">
-                  {[row.type_surface, row.size_surface].filter(Boolean).join(' · ')}
+                  {[row.type_surface, row.size_surface && formatSurfaceSize(row.size_surface)].filter(Boolean).join(' · ')}
                 </p>
                 <p className="font-mono text-xs text-muted-foreground">{row.vendor_code}</p>
               </div>

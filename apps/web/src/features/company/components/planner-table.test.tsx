@@ -39,4 +39,25 @@ describe('PlannerTable', () => {
     expect(within(screen.getByTestId('planner-row-100001')).getByRole('img', { name: 'Endret, ikke lagret' })).toBeInTheDocument();
     expect(within(screen.getByTestId('planner-row-100002')).queryByRole('img', { name: 'Endret, ikke lagret' })).toBeNull();
   });
+
+  it('shows a surface size in the interface language (H21 x W29,7 in Norwegian, as stored in English)', async () => {
+    const row = { ...surface(3, 'A4-plakat'), size_surface: 'H21 x W29.7' };
+    const props = {
+      loading: false,
+      sort: { sort_by: 'name', sort_count: 0 },
+      onSort: () => {},
+      rowState: (): PlannerRowState => ({ saved: 0, draft: '0', changed: false, saving: false }),
+      onDraft: () => {},
+      onRevert: () => {},
+      onSave: () => {},
+      onImage: () => {},
+    } as const;
+    await i18n.changeLanguage('no');
+    const { unmount } = render(<PlannerTable rows={[row]} {...props} />);
+    expect(screen.getByTestId('planner-row-100003')).toHaveTextContent('H21 x W29,7');
+    unmount();
+    await i18n.changeLanguage('en');
+    render(<PlannerTable rows={[row]} {...props} />);
+    expect(screen.getByTestId('planner-row-100003')).toHaveTextContent('H21 x W29.7');
+  });
 });

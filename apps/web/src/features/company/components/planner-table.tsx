@@ -6,6 +6,7 @@ import { Thumbnail } from '@/components/ui/image-viewer';
 import { SortableHead, type SortState } from '@/components/ui/sortable-head';
 import { EmptyRow, STICKY_HEAD_BG, stickyColumn, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { cn } from '@/lib/cn';
+import { formatSurfaceSize } from '@/lib/format';
 import { AmountField } from './amount-field';
 
 type SortField = (typeof PLANNER_SORT_FIELDS)[number];
@@ -90,7 +91,7 @@ export function PlannerTable({
               </TableCell>
               <TableCell className="font-mono">{row.vendor_code}</TableCell>
               <TableCell>{row.type_surface}</TableCell>
-              <TableCell className="whitespace-nowrap">{row.size_surface}</TableCell>
+              <TableCell className="whitespace-nowrap">{formatSurfaceSize(row.size_surface)}</TableCell>
               <TableCell>
                 <Thumbnail urls={row.url_images} alt={row.name} onOpen={(src) => onImage(src, row)} />
               </TableCell>
