@@ -17,7 +17,7 @@ const escape = (s: string) => s.replace(/[.*+?^${}()|[\]\\]/g, '\\$&');
 /** "Frakoblet – viser data fra 09:42" (with the date when the data is from another day). */
 const bannerPattern = (L: Locale) => new RegExp(`^${escape(L.offline.banner).replace(escape('{{time}}'), '(\\d\\d[./]\\d\\d[./]\\d{4},? )?\\d\\d:\\d\\d')}$`);
 /** What a page must never say just because it cannot ask the server. */
-const nothingTexts = (L: Locale) => [L.promotions.empty, L.company.planner.empty, L.company.history.empty, L.company.promotion.empty, L.waiting.empty, L.common.load_data];
+const nothingTexts = (L: Locale) => [L.promotions.empty, L.company.planner.empty, L.company.history.empty, L.company.promotion.empty, L.waiting.empty, L.common.load_data, L.feedback.missing, L.feedback.load_data];
 
 async function expectNoFalseNothing(page: Page, L: Locale) {
   for (const text of nothingTexts(L)) await expect(page.getByText(text, { exact: true }), text).toHaveCount(0);
@@ -184,6 +184,7 @@ for (const lang of ['no', 'en'] as Lang[]) {
         [L.nav.history_planner, L.company.history.title],
         [L.nav.company_planner, L.company.planner.title],
         [L.nav.user_promotions, L.company.promotions.title],
+        [L.nav.feedback_messages, L.feedback.list.title],
       ]) {
         await openMenuItem(page, L, label!);
         await expect(page.getByRole('heading', { level: 1, name: heading })).toBeVisible();

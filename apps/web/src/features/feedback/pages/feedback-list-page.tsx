@@ -10,6 +10,7 @@ import { PageSizeSelect } from '@/components/ui/page-size-select';
 import { Pagination } from '@/components/ui/pagination';
 import { cn } from '@/lib/cn';
 import { formatDateTime } from '@/lib/format';
+import { NothingKeptOffline, useNothingKeptOffline } from '@/lib/offline-data';
 import { useRealtimeEvent } from '@/lib/realtime';
 import { useCurrentUser } from '@/lib/session';
 import type { ListUrlSpec } from '@/lib/list-url';
@@ -66,6 +67,7 @@ export default function FeedbackListPage() {
   const list = useListParams(LIST);
   const query = useQuery(feedbackListQuery({ count_show: list.params.count_show, start_index: list.params.start_index }));
   const data = useLastGood(query.data);
+  const nothingKept = useNothingKeptOffline(query);
   useEffect(() => list.fitPage(query.isPlaceholderData ? undefined : query.data?.total));
   const now = useNow();
 
@@ -86,7 +88,9 @@ export default function FeedbackListPage() {
         <PageSizeSelect value={list.pageSize} onChange={list.setPageSize} />
         {data && <span className="text-sm text-muted-foreground">{t('feedback.list.total', { n: data.total })}</span>}
       </div>
-      {!data?.feedbacks.length ? (
+      {nothingKept ? (
+        <NothingKeptOffline className="rounded-md border border-border bg-background" />
+      ) : !data?.feedbacks.length ? (
         <p className="rounded-md border border-border bg-background py-8 text-center text-muted-foreground" data-testid="feedback-empty">
           {query.isPending ? t('feedback.load_data') : t('feedback.missing')}
         </p>

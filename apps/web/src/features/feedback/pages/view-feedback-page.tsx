@@ -12,6 +12,7 @@ import { isRefusal } from '@/lib/error-catalogue';
 import { useRealtimeEvent } from '@/lib/realtime';
 import { useCurrentUser } from '@/lib/session';
 import { useSaveFeedback } from '@/lib/use-save-feedback';
+import { NothingKeptOffline, useNothingKeptOffline } from '@/lib/offline-data';
 import NoAccessPage from '@/features/no-access/pages/no-access-page';
 import { addFeedbackMessage, feedbackKeys, threadQuery, withMessage } from '../api';
 import { LazyRichTextEditor } from '../components/lazy-rich-text-editor';
@@ -101,6 +102,7 @@ export default function ViewFeedbackPage() {
   };
   const participant = !!data && (data.feedback.from_user?.id === me.id || data.feedback.to_user?.id === me.id);
   const loading = id !== null && query.isPending;
+  const nothingKept = useNothingKeptOffline(query);
   if (isRefusal(query.error)) return <NoAccessPage refusal={query.error} />;
 
   return (
@@ -118,7 +120,9 @@ export default function ViewFeedbackPage() {
         </div>
       )}
       <div ref={scroller} className="max-h-[55vh] min-h-40 overflow-y-auto rounded-md border border-border bg-muted/40 p-4" data-testid="feedback-conversation">
-        {loading ? (
+        {nothingKept ? (
+          <NothingKeptOffline />
+        ) : loading ? (
           <p className="py-8 text-center text-muted-foreground">{t('feedback.load_data')}</p>
         ) : !messages.length ? (
           <p className="py-8 text-center text-muted-foreground" data-testid="feedback-empty">
