@@ -1,5 +1,6 @@
 import type { Locator, Page } from '@playwright/test';
 import { expect, fill, LOCALES, login, loginAs, snap, test, useLanguage, type Lang } from './fixtures';
+import { stationsWithCoffeeParcel } from './coffee-parcel';
 import { snapScreen } from './snap-screen';
 
 /*
@@ -10,26 +11,11 @@ import { snapScreen } from './snap-screen';
  */
 const PHONE = { width: 390, height: 844 };
 const DESK = { width: 1280, height: 800 };
-const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
 /** Stations no other spec signs in as: each language takes one of its own. */
 const PLANNER_STATION: Record<Lang, string> = { no: 'station21@demo.no', en: 'station22@demo.no' };
 
-/**
- * A station with a Kaffekampanje parcel it has not confirmed (the seed sends the running
- * Kaffekampanje to the first half of its stations), other than those station-phone.spec.ts takes.
- */
-async function stationWithCoffeeParcel(page: Page, lang: Lang): Promise<string> {
-  const admin = (await (await page.request.post('/api/auth/login', { form: { email: 'admin@demo.no', password: 'Demo2026' } })).json()).data.bearerToken as string;
-  const list = await page.request.get('/api/promotions', { params: { 'obj_search[input_value]': 'Kaffekampanje' }, headers: auth(admin) });
-  const id = ((await list.json()).data.promotions as { id: number; name: string }[]).find((p) => p.name === 'Kaffekampanje')!.id;
-  const report = await page.request.get('/api/promotions/promotion-report-view', { params: { promotion_id: id }, headers: auth(admin) });
-  const stationIds = [...new Set(((await report.json()).data.distributor_parcels as { company_id: number }[]).map((p) => p.company_id))].sort((a, b) => a - b);
-  const users = await page.request.get('/api/users', { params: { count_show: 100, 'obj_search[field]': 'role', 'obj_search[input_value]': 'user' }, headers: auth(admin) });
-  const emails = new Map(((await users.json()).data.users as { id: number; email: string }[]).map((u) => [u.id, u.email]));
-  const own = stationIds.map((sid) => emails.get(sid)).filter((e): e is string => !!e && e !== 'user@demo.no');
-  expect(own.length).toBeGreaterThan(3);
-  return own[lang === 'no' ? 2 : 3]!;
-}
+/** A station with an unconfirmed Kaffekampanje parcel: other than those station-phone.spec.ts takes. */
+const stationWithCoffeeParcel = async (page: Page, lang: Lang) => (await stationsWithCoffeeParcel(page, 4))[lang === 'no' ? 2 : 3]!;
 
 const boxOf = async (target: Locator) => (await target.boundingBox())!;
 const overlaps = (a: { y: number; height: number }, b: { y: number; height: number }) => a.y < b.y + b.height && b.y < a.y + a.height;

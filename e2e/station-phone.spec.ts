@@ -1,6 +1,7 @@
 import sharp from 'sharp';
 import type { Locator, Page } from '@playwright/test';
 import { expect, fill, LOCALES, login, loginAs, snap, test, useLanguage, type Lang } from './fixtures';
+import { stationsWithCoffeeParcel } from './coffee-parcel';
 
 /*
  * A store's day on a phone (issue 21): every station page at 390 × 844 with touch, thumb first.
@@ -30,23 +31,8 @@ async function expectOnScreen(page: Page, target: Locator) {
   expect(box.y + box.height).toBeLessThanOrEqual(height);
 }
 
-/**
- * A station with a Kaffekampanje parcel it has not confirmed: the seed sends the running
- * Kaffekampanje to the first half of its stations. Each language takes another one.
- */
-async function stationWithCoffeeParcel(page: Page, lang: Lang): Promise<string> {
-  const admin = (await (await page.request.post('/api/auth/login', { form: { email: 'admin@demo.no', password: 'Demo2026' } })).json()).data.bearerToken as string;
-  const list = await page.request.get('/api/promotions', { params: { 'obj_search[input_value]': 'Kaffekampanje' }, headers: auth(admin) });
-  const id = ((await list.json()).data.promotions as { id: number; name: string }[]).find((p) => p.name === 'Kaffekampanje')!.id;
-  const report = await page.request.get('/api/promotions/promotion-report-view', { params: { promotion_id: id }, headers: auth(admin) });
-  const stationIds = [...new Set(((await report.json()).data.distributor_parcels as { company_id: number }[]).map((p) => p.company_id))].sort((a, b) => a - b);
-  const users = await page.request.get('/api/users', { params: { count_show: 100, 'obj_search[field]': 'role', 'obj_search[input_value]': 'user' }, headers: auth(admin) });
-  const emails = new Map(((await users.json()).data.users as { id: number; email: string }[]).map((u) => [u.id, u.email]));
-  // Not the shared demo station, which other tests sign in as.
-  const own = stationIds.map((sid) => emails.get(sid)).filter((e): e is string => !!e && e !== 'user@demo.no');
-  expect(own.length).toBeGreaterThan(1);
-  return own[lang === 'no' ? 0 : 1]!;
-}
+/** A station with an unconfirmed Kaffekampanje parcel: each language takes another one. */
+const stationWithCoffeeParcel = async (page: Page, lang: Lang) => (await stationsWithCoffeeParcel(page, 2))[lang === 'no' ? 0 : 1]!;
 
 type PlannerSurface = { id: number; name: string; vendor_code: number; locked: boolean };
 async function plannerSurfaces(page: Page, token: string) {

@@ -1,7 +1,8 @@
 import { afterAll, beforeAll, describe, expect, inject, it } from 'vitest';
 import { and, eq, isNull } from 'drizzle-orm';
 import { sessions } from '../db/schema';
-import { createTestApp, uniqueEmail, type TestApp } from '../test/test-app';
+import { newUser } from '../test/design-fixture';
+import { createTestApp, type TestApp } from '../test/test-app';
 
 /**
  * Issue 33: signing in as a station replaces the admin's session, and going back replaces the
@@ -15,18 +16,11 @@ beforeAll(async () => {
 });
 afterAll(() => t.close());
 
-async function newUser(role: string) {
-  const email = uniqueEmail(role);
-  const res = await t.form('POST', '/api/users', { email, password: 'Passord123', name: `Test ${role}`, role }, admin);
-  expect(res.statusCode, res.body).toBe(201);
-  return { id: res.json().data.id as number, email };
-}
-
 /** A fresh cm-admin, signed in, and a fresh station it may sign in as. */
 async function pair() {
-  const cmAdmin = await newUser('cm-admin');
-  const station = await newUser('user');
-  return { cmAdmin, station, own: await t.loginAs(cmAdmin.email, 'Passord123') };
+  const cmAdmin = await newUser(t, admin, 'cm-admin');
+  const station = await newUser(t, admin, 'user');
+  return { cmAdmin, station, own: cmAdmin.token };
 }
 
 const signInAs = (token: string, userId: number) => t.form('POST', '/api/auth/to-re-login', { user_id: userId }, token);
