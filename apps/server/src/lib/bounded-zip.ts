@@ -202,6 +202,22 @@ function storedHeader(entry: Entry): Buffer {
 }
 
 /**
+ * A last entry exceljs passes over, larger than what its unzip buffers (16 KiB a stream). That
+ * unzip (unzipper's Parse) announces the end of its entries when its input has been written, not
+ * when its entries have been taken, and exceljs's walk over them stops at that end: small entries
+ * still waiting in the walk's buffer were lost (on a busy machine about 1 in 40 reads lost
+ * xl/workbook.xml, the last entry exceljs writes, and the read failed with "Cannot read properties
+ * of undefined (reading 'sheets')"). The input cannot be written past this entry until the walk has
+ * reached it and drained it, so every entry before it has been taken by then.
+ */
+const GUARD_NAME = Buffer.from('promo-end-guard.bin');
+const GUARD_BYTES = 64 * 1024;
+function* endGuard(): Generator<Buffer> {
+  yield storedHeader({ name: GUARD_NAME, method: 0, compressed: GUARD_BYTES, uncompressed: GUARD_BYTES, offset: 0 });
+  yield Buffer.alloc(GUARD_BYTES);
+}
+
+/**
  * The entries exceljs reads, inflated and stored, followed by an empty end record. Inflation stops
  * the moment an entry passes the size the directory declared for it (the declared total is within
  * the limits), so a directory that lies costs no more than an honest one.
@@ -229,6 +245,7 @@ async function* storedCopy(source: Readable, entries: Entry[], state: CopyState)
       }
       if (produced !== entry.uncompressed) throw new BrokenArchive('an entry is shorter than declared');
     }
+    yield* endGuard();
     const end = Buffer.alloc(22);
     end.writeUInt32LE(END_OF_DIRECTORY, 0);
     yield end;

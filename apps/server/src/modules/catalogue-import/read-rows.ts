@@ -110,8 +110,7 @@ export function sheetRows(name: string, open: () => Promise<Readable>): { rows: 
     }
   }
   let archive: BoundedZip | null = null;
-  /** One read of the workbook; a failure of exceljs itself (the archive read whole) is marked `library`. */
-  async function* xlsxOnce(): AsyncGenerator<SheetRow> {
+  async function* xlsx(): AsyncGenerator<SheetRow> {
     try {
       // exceljs reads a copy whose size was checked before and while it was inflated.
       archive = await boundedZip(open);
@@ -143,28 +142,9 @@ export function sheetRows(name: string, open: () => Promise<Readable>): { rows: 
       if (err instanceof UnreadableFile) throw err;
       // exceljs and its zip reader fail with plain errors on a file that is not an xlsx workbook.
       const failure = archive.failure();
-      throw Object.assign(unreadable(failure ?? err), { library: !failure });
+      throw unreadable(failure ?? err);
     } finally {
       archive.stream.destroy();
-    }
-  }
-  /**
-   * On a busy machine exceljs's walk over the entries sometimes ends before xl/workbook.xml (about 1
-   * in 10 reads with both cores loaded: "Cannot read properties of undefined (reading 'sheets')")
-   * although the archive was read whole. Such a read, before any row came out, is made once more.
-   */
-  async function* xlsx(): AsyncGenerator<SheetRow> {
-    for (let attempt = 1; ; attempt++) {
-      let rowsOut = 0;
-      try {
-        for await (const row of xlsxOnce()) {
-          rowsOut++;
-          yield row;
-        }
-        return;
-      } catch (err) {
-        if (attempt > 1 || rowsOut > 0 || !(err as { library?: boolean }).library) throw err;
-      }
     }
   }
   return { rows: ext === 'xlsx' ? xlsx() : csv(), bytesRead: () => archive?.bytesRead() ?? counter.bytes };
