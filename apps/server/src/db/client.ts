@@ -39,10 +39,13 @@ export function openPostgres(url: string): Database {
   };
 }
 
-/** PGlite persisted in `dir`, or in memory when dir is undefined (tests). */
-export async function openPglite(dir?: string): Promise<Database> {
+/**
+ * PGlite persisted in `dir`, or in memory when dir is undefined (tests); `loadDataDir` starts it
+ * from a dump of another (the tests' migrated and seeded database, test/global-setup.ts).
+ */
+export async function openPglite(dir?: string, opts: { loadDataDir?: Blob } = {}): Promise<Database> {
   if (dir) privateFolderSync(dir);
-  const client = await PGlite.create(dir, { extensions: { pg_trgm } });
+  const client = await PGlite.create(dir, { extensions: { pg_trgm }, ...(opts.loadDataDir ? { loadDataDir: opts.loadDataDir } : {}) });
   // A new data folder's first files are 0666 (PGlite's image); those PostgreSQL makes later are 0600.
   if (dir) await narrowTree(dir);
   const pgliteDb = drizzlePglite(client, { schema });

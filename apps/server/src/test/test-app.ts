@@ -37,7 +37,12 @@ export async function createTestApp(
   opts: { ownDatabase?: boolean; ownStorage?: boolean; database?: Database } = {},
 ): Promise<TestApp> {
   const url = inject('testDatabaseUrl');
-  const filesDir = opts.ownStorage ? fs.mkdtempSync(path.join(os.tmpdir(), 'promo-own-files-')) : inject('testFilesDir');
+  const dump = inject('testPgliteDump');
+  // On PGlite each app has a database of its own, started from the seeded dump: its files are its
+  // own too (hard links to the seeded ones), so a file one test file deletes stays for the others.
+  const ownFiles = opts.ownStorage || (!url && !opts.database && !!dump);
+  const filesDir = ownFiles ? fs.mkdtempSync(path.join(os.tmpdir(), 'promo-own-files-')) : inject('testFilesDir');
+  if (ownFiles && !opts.ownStorage) linkTree(inject('testFilesDir'), filesDir);
   const storage = localDiskStorage(filesDir);
   let database: Database;
   let dropOwn = async () => {};
@@ -59,6 +64,8 @@ export async function createTestApp(
     };
   } else if (url) {
     database = openPostgres(url);
+  } else if (dump) {
+    database = await openPglite(undefined, { loadDataDir: await fs.openAsBlob(dump) });
   } else {
     database = await openPglite();
     await database.migrate();
@@ -87,9 +94,23 @@ export async function createTestApp(
       await app.close();
       if (!opts.database) await database.close();
       await dropOwn();
-      if (opts.ownStorage) fs.rmSync(filesDir, { recursive: true, force: true });
+      if (ownFiles) fs.rmSync(filesDir, { recursive: true, force: true });
     },
   };
+}
+
+/** `to` gets a hard link of every file under `from` (the storage only ever adds or removes whole files). */
+function linkTree(from: string, to: string) {
+  for (const entry of fs.readdirSync(from, { withFileTypes: true })) {
+    const source = path.join(from, entry.name);
+    const target = path.join(to, entry.name);
+    if (entry.isDirectory()) {
+      fs.mkdirSync(target, { mode: 0o700 });
+      linkTree(source, target);
+    } else if (entry.isFile()) {
+      fs.linkSync(source, target);
+    }
+  }
 }
 
 /** A form-encoded request to `app`, the way the web app sends it (t.form on another instance). */
