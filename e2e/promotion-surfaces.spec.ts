@@ -73,7 +73,10 @@ test('a cm picks only designs of its own categories', async ({ page }) => {
   await page.goto(`/promotion-settings?prom_id=${promotion.id}&action=surfaces`);
   const card = page.getByTestId('surface-cards').locator('article').first();
   await card.getByRole('button', { name: NO.promotions.add_design }).click();
-  const names = await card.getByLabel(NO.promotions.choose_design).locator('option').allInnerTexts();
+  const options = card.getByLabel(NO.promotions.choose_design).locator('option');
+  // The catalogue's designs arrive in their own request after the card is drawn.
+  await expect.poll(() => options.count()).toBeGreaterThan(1);
+  const names = await options.allInnerTexts();
   // cm@demo.no manages Fuel, Food and Food Outside.
   const seeded = names.slice(1).filter((n) => !n.startsWith('E2E'));
   expect(seeded.length).toBeGreaterThan(0);

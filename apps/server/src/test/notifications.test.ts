@@ -146,7 +146,8 @@ describe('notifications', () => {
     expect((await mailing.form('GET', '/api/notifications', undefined, printer)).json().data.unread).toBe(0);
     expect((await mailing.form('POST', '/api/notifications/read', { ids: ['x'] }, printer)).statusCode).toBe(422);
     expect((await mailing.form('GET', '/api/notifications')).statusCode).toBe(401);
-  });
+    // Two whole print flows: 12 s alone, past 30 s on a machine running two suites at once.
+  }, 90_000);
 
   it('works without SMTP_URL: nothing is mailed and nothing fails', async () => {
     // The same database, an app without SMTP_URL.
