@@ -75,3 +75,18 @@ describe('a file replaced by a newer version (issue 33)', () => {
     expect(screen.getByTestId('message-text')).toHaveTextContent('First sketch');
   });
 });
+
+describe('an HQ file the signs made (issue 34)', () => {
+  it('says which template version and how many signs, in both languages', async () => {
+    const hq = { ...message({ type_file: 'HQ', file_name: 'skilt.pdf' }), generated: { template_version: 3, signs: 20 } } as ChatMessage;
+    show(hq);
+    expect(screen.getByTestId('message-generated')).toHaveTextContent('Generert fra mal v3: 20 skilt');
+    await i18n.changeLanguage('en');
+    expect(await screen.findByText('Generated from template v3: 20 signs')).toBeInTheDocument();
+  });
+
+  it('is not said of other files', () => {
+    show(message({ type_file: 'HQ', file_name: 'hq.pdf' }));
+    expect(screen.queryByTestId('message-generated')).toBeNull();
+  });
+});
