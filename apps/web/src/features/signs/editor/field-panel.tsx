@@ -116,7 +116,7 @@ export function FieldPanel({
       </div>
       <fieldset className="grid gap-1">
         <legend className="text-sm font-medium">{t('signs.colour')}</legend>
-        <div className="grid grid-cols-4 gap-2">
+        <div className="grid grid-cols-2 gap-2">
           {CMYK.map((c, i) => (
             <NumberField
               key={c}

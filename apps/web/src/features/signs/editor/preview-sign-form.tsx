@@ -43,7 +43,7 @@ export function PreviewSignForm({ role, value, onChange }: { role: Role; value: 
           />
         </div>
       )}
-      <div className="grid grid-cols-3 gap-2">
+      <div className="grid grid-cols-2 gap-2">
         <div className="grid gap-1">
           <Label htmlFor="preview-price">{t('signs.price')}</Label>
           <Input id="preview-price" inputMode="decimal" value={value.sign.price} onChange={(e) => set({ price: e.target.value })} />
@@ -52,7 +52,7 @@ export function PreviewSignForm({ role, value, onChange }: { role: Role; value: 
           <Label htmlFor="preview-previous">{t('signs.previous_price')}</Label>
           <Input id="preview-previous" inputMode="decimal" value={value.sign.previous_price} onChange={(e) => set({ previous_price: e.target.value })} />
         </div>
-        <div className="grid gap-1">
+        <div className="col-span-2 grid gap-1">
           <Label htmlFor="preview-valid-to">{t('signs.valid_to')}</Label>
           <Input id="preview-valid-to" type="date" value={value.sign.valid_to} onChange={(e) => set({ valid_to: e.target.value })} />
         </div>

@@ -81,7 +81,7 @@ export function TemplateEditor({ data, onReload }: { data: SignTemplateData; onR
   });
 
   const previewBlock = (
-    <div className="grid gap-4">
+    <div className="grid items-start gap-4 md:grid-cols-2">
       <SignPreview data={preview.data} error={preview.error} busy={preview.busy} title={t('signs.preview_title', { name: data.name })} />
       <PreviewSignForm role={me.role} value={choice} onChange={setChoice} />
     </div>
@@ -118,7 +118,7 @@ export function TemplateEditor({ data, onReload }: { data: SignTemplateData; onR
         </div>
       ) : (
         <div className="grid items-start gap-4 lg:grid-cols-[minmax(0,1fr)_20rem]">
-          <div className="grid min-w-0 items-start gap-4 xl:grid-cols-2">
+          <div className="grid min-w-0 items-start gap-4">
             <div className="grid gap-2">
               <SignCanvas
                 layout={layout}

@@ -5,7 +5,7 @@ import { useTranslation } from 'react-i18next';
 import { Plus } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { PageHeader } from '@/components/ui/page-header';
-import { EmptyRow, Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
+import { Table, TableBody, TableCell, TableHead, TableHeader, TableRow } from '@/components/ui/table';
 import { formatDateTime } from '@/lib/format';
 import { useCurrentUser } from '@/lib/session';
 import { templatesQuery } from '../api';
@@ -27,8 +27,12 @@ export default function SignTemplatesPage() {
         </Button>
       </PageHeader>
       <p className="text-sm text-muted-foreground">{t('signs.list_intro')}</p>
-      <div className="overflow-x-auto rounded-md border border-border">
-        <Table>
+      {rows.length === 0 ? (
+        <p className="text-sm text-muted-foreground" data-testid="sign-templates-empty">
+          {list.isPending ? t('common.load_data') : t('signs.no_templates')}
+        </p>
+      ) : (
+        <Table data-testid="sign-templates-table">
           <TableHeader>
             <TableRow>
               <TableHead>{t('signs.design')}</TableHead>
@@ -39,10 +43,7 @@ export default function SignTemplatesPage() {
             </TableRow>
           </TableHeader>
           <TableBody>
-            {rows.length === 0 ? (
-              <EmptyRow colSpan={5} loading={list.isPending} emptyText={t('signs.no_templates')} />
-            ) : (
-              rows.map((r) => (
+            {rows.map((r) => (
                 <TableRow key={r.design_id} data-testid={`sign-template-${r.design_id}`}>
                   <TableCell>
                     <Link to={`/sign-templates/${r.design_id}`} className="font-medium text-primary underline-offset-2 hover:underline">
@@ -56,11 +57,10 @@ export default function SignTemplatesPage() {
                   <TableCell>{t('signs.version', { version: r.version })}</TableCell>
                   <TableCell className="whitespace-nowrap">{formatDateTime(r.update_date)}</TableCell>
                 </TableRow>
-              ))
-            )}
+              ))}
           </TableBody>
         </Table>
-      </div>
+      )}
       <CreateTemplateDialog open={creating} onOpenChange={setCreating} role={me.role} />
     </section>
   );
