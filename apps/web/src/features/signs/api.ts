@@ -1,6 +1,7 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
   designs,
+  fillPath,
   signs,
   signTemplates,
   surfaces,
@@ -12,7 +13,7 @@ import {
   type SignTemplateSummary,
   type SurfacesListData,
 } from '@promo/shared';
-import { call } from '@/lib/api-client';
+import { api, call, type ApiResponse } from '@/lib/api-client';
 
 /** A sign as the forms hold it: prices as typed ('24,90'), the date as YYYY-MM-DD or ''. */
 export interface SignDraft {
@@ -105,8 +106,12 @@ export const signSetQuery = (psdId: number) =>
     retry: false,
   });
 
-export const saveSigns = (psdId: number, list: SignDraft[]) =>
-  call<SignSetData>(signs.save, { params: { id: psdId }, body: { signs: list.map(signBody) } }, { silent: true });
+/**
+ * Sent as JSON: a form body of 2,000 signs (SIGN_LIMITS.maxSigns) would be past the server's 2,000
+ * form fields (parse-qs.ts), which qs cuts off without a word.
+ */
+export const saveSigns = async (psdId: number, list: SignDraft[]) =>
+  (await api.request<ApiResponse<SignSetData>>({ method: signs.save.method, url: fillPath(signs.save.path, { id: psdId }), data: { signs: list.map(signBody) }, silent: true })).data;
 
 export const previewSign = (psdId: number, sign: SignDraft, signal?: AbortSignal) =>
   call<SignPreviewData>(signs.preview, { params: { id: psdId }, body: { sign: signBody(sign) } }, { silent: true, signal });
