@@ -42,6 +42,10 @@ describe('the sign drawn to scale', () => {
     expect(box()).toBe('11,20.1,100,30');
     fireEvent.click(screen.getByText('undo'));
     expect(box()).toBe('11,20,100,30');
+    // Alt and the arrows resize it.
+    fireEvent.keyDown(field, { key: 'ArrowLeft', altKey: true });
+    fireEvent.keyDown(field, { key: 'ArrowDown', altKey: true, shiftKey: true });
+    expect(box()).toBe('11,20,99,30.1');
   });
 
   it('moves a field by dragging, in millimetres of the drawing, and one undo takes the whole drag back', () => {

@@ -1,7 +1,7 @@
 import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SignField, SignLayout } from '@promo/shared';
-import { dragBox, HANDLES, moveBox, nudgeDelta, type Box, type Handle } from './layout-edit';
+import { dragBox, HANDLES, moveBox, nudgeDelta, resizeBox, type Box, type Handle } from './layout-edit';
 
 interface Drag {
   id: string;
@@ -30,7 +30,7 @@ let dragCount = 0;
 /**
  * The page drawn to scale in millimetres: the bleed around the trim box, the safe area dashed inside
  * it, each field a box. A field is dragged by its body and resized by its handles (mouse, pen or
- * touch: pointer events), moved by the arrow keys when focused (1 mm, Shift 0.1 mm).
+ * touch: pointer events), moved by the arrow keys when focused (1 mm, Shift 0.1 mm), resized with Alt.
  * `onChange(id, box, mergeKey)`: one drag is one merge key, so one undo takes it back.
  */
 export function SignCanvas({
@@ -76,7 +76,8 @@ export function SignCanvas({
     const delta = nudgeDelta(e.key, e.shiftKey);
     if (!delta) return;
     e.preventDefault();
-    onChange(field.id, moveBox(field, delta.dx, delta.dy, layout), null);
+    // With Alt the arrows pull the right and bottom edges: the size, by keyboard.
+    onChange(field.id, e.altKey ? resizeBox(field, 'se', delta.dx, delta.dy, layout) : moveBox(field, delta.dx, delta.dy, layout), null);
   };
 
   return (
