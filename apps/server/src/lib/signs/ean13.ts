@@ -9,7 +9,7 @@ const L = ['0001101', '0011001', '0010011', '0111101', '0100011', '0110001', '01
 const G = L.map((code) => [...code].reverse().map((b) => (b === '1' ? '0' : '1')).join(''));
 const R = L.map((code) => [...code].map((b) => (b === '1' ? '0' : '1')).join(''));
 /** Which of the left half's six digits use set G, by the first digit. */
-const PARITY = ['LLLLLL', 'LLGLGG', 'LLGGLG', 'LLGGGL', 'LGLLGG', 'LGLGLG', 'LGGLLG', 'LGGGLL', 'LGLGGL', 'LGGLGL'];
+const PARITY = ['LLLLLL', 'LLGLGG', 'LLGGLG', 'LLGGGL', 'LGLLGG', 'LGGLLG', 'LGGGLL', 'LGLGLG', 'LGLGGL', 'LGGLGL'];
 
 export const EAN_QUIET_LEFT = 11;
 export const EAN_QUIET_RIGHT = 7;
