@@ -2,6 +2,7 @@ import { queryOptions } from '@tanstack/react-query';
 import {
   designs,
   fillPath,
+  type ChatMessage,
   signs,
   signTemplates,
   surfaces,
@@ -116,4 +117,5 @@ export const saveSigns = async (psdId: number, list: SignDraft[]) =>
 export const previewSign = (psdId: number, sign: SignDraft, signal?: AbortSignal) =>
   call<SignPreviewData>(signs.preview, { params: { id: psdId }, body: { sign: signBody(sign) } }, { silent: true, signal });
 
-export const generateSigns = (psdId: number) => call<SignSetData>(signs.generate, { params: { id: psdId } }, { silent: true });
+/** Answers with the chat message that holds the new HQ file. */
+export const generateSigns = (psdId: number) => call<{ message: ChatMessage }>(signs.generate, { params: { id: psdId } }, { silent: true });

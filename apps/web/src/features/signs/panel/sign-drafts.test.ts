@@ -16,8 +16,9 @@ describe("a promotion's signs as the cm fills them in", () => {
   });
 
   it("puts a save's refusals on the sign and field they name", () => {
-    const byIndex = errorsBySign({ 'signs.3.price': ['price_format'], 'signs.3.texts.slogan': ['max_length'], signs: ['too_many_signs'] });
+    const byIndex = errorsBySign({ 'signs.3.price': ['price_format'], 'signs.3.texts.slogan': ['max_length'], 'signs.5.fields.name': ['does_not_fit'], signs: ['too_many_signs'] });
     expect(byIndex.get(3)).toEqual({ price: 'price_format', slogan: 'max_length' });
+    expect(byIndex.get(5)).toEqual({ name: 'does_not_fit' });
     expect(byIndex.get(-1)).toEqual({ signs: 'too_many_signs' });
     expect(errorsBySign(['x']).size).toBe(0);
   });

@@ -24,8 +24,9 @@ export function withProducts(list: SignDraft[], productIds: number[]): SignDraft
 }
 
 /**
- * The refusals of a save, per sign: `signs.3.price` → sign 3's price; `signs.3.texts.slogan` → its
- * field slogan. Anything else stays under -1 (the whole list).
+ * The refusals of a save or a generate, per sign: `signs.3.price` → sign 3's price;
+ * `signs.3.texts.slogan` (a text refused) or `signs.3.fields.slogan` (does not fit) → its field
+ * slogan. Anything else stays under -1 (the whole list).
  */
 export function errorsBySign(errors: unknown): Map<number, Record<string, string>> {
   const out = new Map<number, Record<string, string>>();
@@ -33,7 +34,7 @@ export function errorsBySign(errors: unknown): Map<number, Record<string, string
   for (const [key, codes] of Object.entries(errors as Record<string, string[]>)) {
     const m = /^signs\.(\d+)\.(.+)$/.exec(key);
     const index = m ? Number(m[1]) : -1;
-    const field = m ? m[2]!.replace(/^texts\./, '') : key;
+    const field = m ? m[2]!.replace(/^(texts|fields)\./, '') : key;
     out.set(index, { ...out.get(index), [field]: Array.isArray(codes) ? String(codes[0]) : String(codes) });
   }
   return out;

@@ -82,9 +82,11 @@ function SignsEditor({ data, psdId, chatId, briefProducts }: { data: SignSetData
   const save = useMutation({ mutationFn: () => saveSigns(psdId, drafts), onSuccess: (res) => (feedback.success(res), stored(res)), onError: refused });
   const generate = useMutation({
     mutationFn: () => generateSigns(psdId),
+    // The answer is the chat message with the file; the set's 'generated' is read again.
     onSuccess: (res) => {
       feedback.success(res);
-      queryClient.setQueryData(signKeys.set(psdId), res.data);
+      setErrors(new Map());
+      void queryClient.invalidateQueries({ queryKey: signKeys.set(psdId) });
       void queryClient.invalidateQueries({ queryKey: chatKey(chatId) });
     },
     onError: refused,
