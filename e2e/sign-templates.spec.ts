@@ -109,7 +109,7 @@ for (const lang of LANGS) {
     await expect(panel.getByRole('heading', { name: 'text' })).toBeVisible();
     await expect(panel.getByLabel(S.editable)).toBeChecked();
     await panel.getByLabel(S.height_mm).fill('20');
-    await panel.getByLabel(S.size_pt).fill('28');
+    await panel.getByLabel(S.size_pt, { exact: true }).fill('28');
     await panel.getByLabel(S.min_size_pt).fill('24');
     await panel.getByLabel(S.text, { exact: true }).fill('Ukens tilbud');
 
