@@ -5,16 +5,25 @@
 //   npx tsx bench/signs.ts
 // Prints the time, the PDF's size, the process's peak RSS (main thread + worker) and the previews'
 // median / p90. Targets: ≤ 30 s and ≤ 400 MB for 1,000 signs, ≤ 300 ms a warm preview.
+// BENCH_FROM=dist (default) builds the server (apps/server/build.mjs) and runs the bundled worker,
+// dist/lib/signs/worker.js, as `npm start` does, with the same messages createSignRenderer sends;
+// BENCH_FROM=src runs createSignRenderer from the TypeScript sources (tsx compiles in each thread:
+// slower to start and about 200 MB more).
+import { spawnSync } from 'node:child_process';
 import fs from 'node:fs';
 import os from 'node:os';
 import path from 'node:path';
+import { fileURLToPath } from 'node:url';
+import { Worker } from 'node:worker_threads';
 import { a4Layout, backgroundPdf, productImage, sampleSign } from '../apps/server/src/test/sign-fixtures';
-import { createSignRenderer } from '../apps/server/src/lib/signs/runner';
+import { createSignRenderer, type SignMessage, type SignReply } from '../apps/server/src/lib/signs/runner';
+import type { SignRenderer } from '../apps/server/src/lib/signs/sign-renderer';
 import { percentile } from './load';
 
 const SIGNS = Number(process.env.BENCH_SIGNS ?? 1000);
 const IMAGES = Number(process.env.BENCH_IMAGES ?? 100);
 const PREVIEWS = Number(process.env.BENCH_PREVIEWS ?? 20);
+const FROM = process.env.BENCH_FROM ?? 'dist';
 const work = fs.mkdtempSync(path.join(os.tmpdir(), 'promo-signs-bench-'));
 
 const mb = (bytes: number) => Math.round(bytes / 2 ** 20);
@@ -41,7 +50,7 @@ try {
       { id: i + 1, name: `${names[i % names.length]} ${i}`, ean: eanOf(i), image_file: images[i % IMAGES]!, net_quantity: 100 + (i % 900), net_unit: 'g' },
     ),
   );
-  const renderer = createSignRenderer();
+  const renderer = FROM === 'src' ? createSignRenderer() : builtRenderer();
   try {
     const out = path.join(work, 'signs.pdf');
     const before = process.memoryUsage.rss();
@@ -55,23 +64,65 @@ try {
     if (!outcome.ok) throw new Error(`refused: ${JSON.stringify(outcome.problems.slice(0, 3))}`);
     const peak = Math.max(...samples.map(([, r]) => r));
     const at = (share: number) => mb(samples[Math.min(samples.length - 1, Math.floor(samples.length * share))]![1]);
-    console.log(`generate: ${SIGNS} signs, ${IMAGES} images, ${(took / 1000).toFixed(1)} s, ${mb(outcome.bytes)} MB PDF`);
+    console.log(`from ${FROM}; generate: ${SIGNS} signs, ${IMAGES} images, ${(took / 1000).toFixed(1)} s, ${mb(outcome.bytes)} MB PDF`);
     console.log(`RSS: ${mb(before)} MB before (fixtures made), peak ${mb(peak)} MB during; at 25/50/75/100 % of the time ${at(0.25)}/${at(0.5)}/${at(0.75)}/${at(0.999)} MB; process peak ${mb(process.resourceUsage().maxRSS * 1024)} MB`);
 
-    const times: number[] = [];
-    for (let i = 0; i < PREVIEWS + 1; i++) {
-      const t = performance.now();
-      const preview = await renderer.preview({ layout, background, sign: signs[i % signs.length]!, width_px: 600 });
-      if (!preview.ok) throw new Error('preview refused');
-      if (i > 0) times.push(performance.now() - t);
-      else console.log(`preview, cold: ${Math.round(performance.now() - t)} ms`);
+    // The editor previews one sign again and again while a template changes (its image resampled
+    // once), and a cm steps through signs (each a new image to resample).
+    for (const mode of ['same sign', 'signs in turn'] as const) {
+      const times: number[] = [];
+      for (let i = 0; i < PREVIEWS + 1; i++) {
+        const t = performance.now();
+        const sign = signs[mode === 'same sign' ? 0 : (i + 1) % signs.length]!;
+        const preview = await renderer.preview({ layout, background, sign, width_px: 600 });
+        if (!preview.ok) throw new Error('preview refused');
+        if (i > 0) times.push(performance.now() - t);
+        else if (mode === 'same sign') console.log(`preview, cold: ${Math.round(performance.now() - t)} ms`);
+      }
+      times.sort((a, b) => a - b);
+      console.log(`preview, warm, ${mode} (${PREVIEWS}): median ${Math.round(percentile(times, 50))} ms, p90 ${Math.round(percentile(times, 90))} ms`);
     }
-    times.sort((a, b) => a - b);
-    console.log(`preview, warm (${PREVIEWS}): median ${Math.round(percentile(times, 50))} ms, p90 ${Math.round(percentile(times, 90))} ms`);
     console.log(`peak RSS at the end: ${mb(process.resourceUsage().maxRSS * 1024)} MB`);
   } finally {
     await renderer.close();
   }
 } finally {
   fs.rmSync(work, { recursive: true, force: true });
+}
+
+/** The bundled worker, one thread for generate and one for previews, as createSignRenderer runs them. */
+function builtRenderer(): SignRenderer & { close(): Promise<void> } {
+  const server = fileURLToPath(new URL('../apps/server/', import.meta.url));
+  const built = spawnSync(process.execPath, ['build.mjs', '--quiet'], { cwd: server, stdio: 'inherit' });
+  if (built.status !== 0) throw new Error('build failed');
+  const lane = () => {
+    const worker = new Worker(path.join(server, 'dist/lib/signs/worker.js'));
+    let id = 0;
+    const ask = (message: SignMessage) =>
+      new Promise<SignReply>((resolve) => {
+        const mine = ++id;
+        const on = (m: { id: number; outcome: SignReply }) => {
+          if (m.id !== mine) return;
+          worker.off('message', on);
+          resolve(m.outcome);
+        };
+        worker.on('message', on);
+        worker.postMessage({ ...message, id: mine });
+      });
+    return { ask, close: () => worker.terminate() };
+  };
+  const heavy = lane();
+  const light = lane();
+  const outcome = <T>(reply: SignReply, op: SignReply['op']): T => {
+    if (reply.op !== op) throw new Error(JSON.stringify(reply));
+    return ('outcome' in reply ? reply.outcome : reply.problems) as T;
+  };
+  return {
+    check: async (job) => outcome(await light.ask({ op: 'check', job }), 'check'),
+    generate: async (job) => outcome(await heavy.ask({ op: 'generate', job }), 'generate'),
+    preview: async (job) => outcome(await light.ask({ op: 'preview', job }), 'preview'),
+    close: async () => {
+      await Promise.all([heavy.close(), light.close()]);
+    },
+  };
 }
