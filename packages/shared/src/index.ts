@@ -40,3 +40,6 @@ export * from './user-rules';
 export * from './promotion-design-rules';
 export * from './api-answers';
 export * from './api-areas';
+export * from './sign-model';
+export * from './sign-texts';
+export * from './contract/signs';

@@ -43,6 +43,12 @@ export const PERMISSIONS = {
   'insights.view': ['admin', 'cm-admin', 'cm'],
   /** Skipping a version's review stage or deciding for one of its reviewers, with a reason (decision 040). */
   'reviews.override': ['admin'],
+  /** Price signs (decision 042): reading templates and a design's signs; the object rules are the design page's. */
+  'signs.view': ['admin', 'cm', 'cm-admin', 'designer'],
+  /** Laying out a template and saving its versions. */
+  'signs.manageTemplates': ['admin', 'cm-admin', 'designer'],
+  /** Filling in a promotion's signs and generating their PDF: a cm only for its categories' designs. */
+  'signs.edit': ['admin', 'cm', 'cm-admin'],
 } as const satisfies Record<string, readonly Role[]>;
 
 export type PermissionKey = keyof typeof PERMISSIONS;
