@@ -77,6 +77,16 @@ beforeAll(async () => {
 afterAll(() => t.close());
 
 describe('templates', () => {
+  it('the demo has "Prisskilt A4" of Food, and products with net quantities', async () => {
+    const list = await t.form('GET', '/api/sign-templates', { surface_id: a4Surface }, cm);
+    expect(list.json().data.templates).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Prisskilt A4', category: { id: foodId, name: 'Food' }, version: 1, width_mm: 210, height_mm: 297 })]));
+    const seeded = list.json().data.templates.find((x: { name: string }) => x.name === 'Prisskilt A4');
+    const got = await t.form('GET', `/api/sign-templates/${seeded.design_id}`, undefined, designer);
+    expect(got.json().data.layout.fields.map((f: { kind: string }) => f.kind)).toEqual(['name', 'manufacturer', 'price', 'previous_price', 'unit_price', 'deposit', 'validity', 'text', 'ean']);
+    const products = await t.form('GET', '/api/products', { count_show: 8 }, admin);
+    expect(products.json().data.products.filter((p: { net_unit: string | null }) => p.net_unit !== null).length).toBeGreaterThan(3);
+  });
+
   it('are made from a catalogue design, read with their versions, and saved as new versions', async () => {
     const designId = await newTemplate();
     const got = await t.form('GET', `/api/sign-templates/${designId}`, undefined, cm);
