@@ -203,7 +203,7 @@ test.describe('routes', () => {
 
 test('the dashboard shows its heading at once and the loading text under it for about a second', async ({ page }) => {
   // Record when each state first reaches the DOM, independent of how fast the test polls.
-  await page.addInitScript(([loadingText, welcomeText]) => {
+  await page.addInitScript(({ loadingText, welcomeText }) => {
     const w = window as unknown as { __seen: { loading?: number; heading?: number; welcome?: number } };
     w.__seen = {};
     new MutationObserver(() => {
@@ -214,7 +214,7 @@ test('the dashboard shows its heading at once and the loading text under it for 
       if (w.__seen.heading === undefined && main.querySelector('h1')) w.__seen.heading = now;
       if (w.__seen.welcome === undefined && main.textContent?.includes(welcomeText)) w.__seen.welcome = now;
     }).observe(document, { childList: true, subtree: true, characterData: true });
-  }, [NO.common.load_data, fill(NO.dashboard.welcome, { name: 'Ingrid' })]);
+  }, { loadingText: NO.common.load_data, welcomeText: fill(NO.dashboard.welcome, { name: 'Ingrid' }) });
   await login(page, 'admin');
   await page.goto('/');
   const main = page.getByRole('main');

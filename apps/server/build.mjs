@@ -14,9 +14,9 @@ fs.rmSync(path.join(dir, 'dist'), { recursive: true, force: true });
 const started = performance.now();
 await esbuild.build({
   absWorkingDir: dir,
-  // The preflight's worker thread has an entry of its own: dist/lib/preflight/worker.js.
+  // The preflight's and the price signs' worker threads have entries of their own: dist/lib/preflight/worker.js, dist/lib/signs/worker.js.
   // dist/observability/preload.js starts tracing before the app (node --import, see package.json).
-  entryPoints: ['src/server.ts', 'src/cli/create-user.ts', 'src/cli/seed.ts', 'src/cli/backup.ts', 'src/cli/restore.ts', 'src/lib/preflight/worker.ts', 'src/observability/preload.ts'],
+  entryPoints: ['src/server.ts', 'src/cli/create-user.ts', 'src/cli/seed.ts', 'src/cli/backup.ts', 'src/cli/restore.ts', 'src/lib/preflight/worker.ts', 'src/lib/signs/worker.ts', 'src/observability/preload.ts'],
   outdir: 'dist',
   outbase: 'src',
   bundle: true,

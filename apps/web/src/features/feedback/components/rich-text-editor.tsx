@@ -23,6 +23,18 @@ export interface RichTextEditorProps {
 
 const htmlOf = (editor: Editor) => (editor.isEmpty ? '' : editor.getHTML());
 
+/**
+ * Typing reaches ProseMirror through its DOM observer, which puts a change off by 20 ms when its
+ * focus or blur handling (or a busy machine) comes between the keystroke and the read. A toolbar
+ * command run before that read would give the waiting characters its new mark: the space typed
+ * before Bold became bold (issue 37). The toolbar reads what waits first.
+ */
+function readPendingTyping(editor: Editor) {
+  const observer = (editor.view as unknown as { domObserver?: { forceFlush(): void; flush(): void } }).domObserver;
+  observer?.forceFlush();
+  observer?.flush();
+}
+
 function ToolButton({ active, label, onClick, children, disabled }: { active: boolean; label: string; onClick: () => void; children: ReactNode; disabled?: boolean }) {
   return (
     <button
@@ -114,7 +126,10 @@ export default function RichTextEditor({ id, value, onChange, onBlur, label, inv
         : null,
   });
 
-  const chain = () => editor!.chain().focus();
+  const chain = () => {
+    readPendingTyping(editor!);
+    return editor!.chain().focus();
+  };
   return (
     <div
       data-testid="rich-text-editor"
