@@ -151,7 +151,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('realtime', await attachRealtime(app, db, config.REDIS_URL));
   app.decorate('preflight', createPreflightQueue({ db, storage: app.storage, realtime: app.realtime, log: app.log }));
   app.addHook('onClose', async () => app.preflight.close());
-  app.decorate('signRenderer', opts.signRenderer ?? defaultSignRenderer());
+  const ownRenderer = opts.signRenderer ? null : defaultSignRenderer();
+  app.decorate('signRenderer', opts.signRenderer ?? ownRenderer!);
+  app.addHook('onClose', async () => ownRenderer?.close());
   // Also drops the sockets of sessions a write ended, on this process and the others.
   app.decorate('readCaches', attachReadCaches(app, db, app.realtime));
   const mailer = opts.mailer ?? createMailer(db, { smtpUrl: config.SMTP_URL, publicUrl: config.PUBLIC_URL, log: app.log });

@@ -5,7 +5,6 @@ import { DEMO_PASSWORD } from '../../db/seed/demo';
 import { ean13 } from '../../db/seed/catalogue';
 import { newPromotion, userId } from '../../test/design-fixture';
 import { productBody } from '../../test/product-body';
-import { standInSignRenderer } from '../../test/sign-renderer-stand-in';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 // Issue 34, decision 043: templates in versions, a design's signs, and generating its HQ file.
@@ -60,7 +59,7 @@ async function signDesign(designId: number) {
 }
 
 beforeAll(async () => {
-  t = await createTestApp({}, { signRenderer: standInSignRenderer() });
+  t = await createTestApp();
   [admin, cm, designer] = await Promise.all([t.login('admin'), t.login('cm'), t.login('designer')]);
   cm2 = await t.loginAs('cm2@demo.no', DEMO_PASSWORD);
   foodId = (await t.database.db.select({ id: categories.id }).from(categories).where(eq(categories.name, 'Food')))[0]!.id;
@@ -168,7 +167,7 @@ describe('a design from a template', () => {
       [[sign({ price: '-3' })], { 'signs.0.price': ['price_positive'] }],
       [[sign({ product_id: badEan.id })], { 'signs.0.product_id': ['ean_check_digit'] }],
       [[sign({ product_id: noQuantity.id })], { 'signs.0.product_id': ['net_quantity_missing'] }],
-      [[sign({ texts: { slogan: 'Et altfor langt slagord som aldri i verden får plass på dette lille skiltet' } })], { 'signs.0.fields.slogan': ['does_not_fit'] }],
+      [[sign({ texts: { slogan: 'Bare nå, ukens beste tilbud! '.repeat(17) } })], { 'signs.0.fields.slogan': ['does_not_fit'] }],
       [[sign({ texts: { name: 'Annet navn' } })], { 'signs.0.texts.name': ['field_not_editable'] }],
       [Array.from({ length: 2001 }, () => sign()), { signs: ['too_many_signs'] }],
     ];
