@@ -31,6 +31,9 @@ import { catalogueImportRoutes } from './modules/catalogue-import/routes';
 import { promotionsRoutes } from './modules/promotions/routes';
 import { chatRoutes } from './modules/chat/routes';
 import { createPreflightQueue, type PreflightQueue } from './modules/preflight/queue';
+import type { SignRenderer } from './lib/signs/sign-renderer';
+import { defaultSignRenderer } from './modules/signs/default-renderer';
+import { signsRoutes } from './modules/signs/routes';
 import { proofingRoutes } from './modules/proofing/routes';
 import { reviewRoutes } from './modules/reviews/routes';
 import { distributionRoutes } from './modules/distribution/routes';
@@ -65,6 +68,8 @@ declare module 'fastify' {
     preflight: PreflightQueue;
     readCaches: ReadCaches;
     mailer: Mailer;
+    /** Draws price signs (decision 042), in the preflight's worker thread. */
+    signRenderer: SignRenderer;
     authenticate(req: FastifyRequest, allowCookie?: boolean): Promise<AuthContext | null>;
   }
   interface FastifyRequest {
@@ -82,6 +87,8 @@ export interface BuildOptions {
   serveWeb?: boolean;
   /** The daily digest's once-a-minute check (issue 15): on unless NODE_ENV is test. */
   digestScheduler?: boolean;
+  /** The price-sign renderer; the built-in one unless a test brings another. */
+  signRenderer?: SignRenderer;
 }
 
 /** The BEARER_TOKEN cookie as the web stores it ("Bearer …", URI-encoded). */
@@ -144,6 +151,9 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   app.decorate('realtime', await attachRealtime(app, db, config.REDIS_URL));
   app.decorate('preflight', createPreflightQueue({ db, storage: app.storage, realtime: app.realtime, log: app.log }));
   app.addHook('onClose', async () => app.preflight.close());
+  const ownRenderer = opts.signRenderer ? null : defaultSignRenderer();
+  app.decorate('signRenderer', opts.signRenderer ?? ownRenderer!);
+  app.addHook('onClose', async () => ownRenderer?.close());
   // Also drops the sockets of sessions a write ended, on this process and the others.
   app.decorate('readCaches', attachReadCaches(app, db, app.realtime));
   const mailer = opts.mailer ?? createMailer(db, { smtpUrl: config.SMTP_URL, publicUrl: config.PUBLIC_URL, log: app.log });
@@ -186,6 +196,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
       await milestonesRoutes(api);
       await waitingRoutes(api);
       await pushRoutes(api);
+      await signsRoutes(api);
       await apiDocsRoutes(api);
     },
   );

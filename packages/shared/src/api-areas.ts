@@ -20,6 +20,7 @@ import { waiting } from './contract/waiting';
 import { push } from './contract/push';
 import { distribution, print, reports } from './contract/reports';
 import { settings } from './contract/settings';
+import { signs, signTemplates } from './contract/signs';
 import { surfaces } from './contract/surfaces';
 import { users } from './contract/users';
 
@@ -52,6 +53,7 @@ export const API_AREAS = {
   push: { push },
   audit: { audit },
   insights: { insights },
+  signs: { signTemplates, signs },
 } as const;
 
 export type ApiArea = keyof typeof API_AREAS;
@@ -85,4 +87,5 @@ export const API_AREA_DESCRIPTIONS: Record<ApiArea, string> = {
   push: 'Web Push: the VAPID public key and the devices that receive pushes.',
   audit: 'The audit log of who changed what.',
   insights: 'Figures across promotions: cost, deadlines kept, delivery, design turnaround and print quality.',
+  signs: "Price signs: templates (a design's layout in numbered versions) and a promotion design's signs, one per product, rendered into its print-ready HQ file.",
 };

@@ -54,6 +54,8 @@ export const AUDIT_ACTIONS = [
   'update_review_flow',
   'review_decide',
   'review_skip',
+  /** A design's price signs replaced (issue 34, decision 043). */
+  'save_signs',
 ] as const;
 export type AuditAction = (typeof AUDIT_ACTIONS)[number];
 
@@ -77,6 +79,7 @@ export const AUDIT_ENTITIES = [
   'push_subscriptions',
   'review_flows',
   'file_reviews',
+  'sign_templates',
 ] as const;
 export type AuditEntity = (typeof AUDIT_ENTITIES)[number];
 
@@ -229,6 +232,15 @@ export const AUDIT_FIELDS = [
   'reviewer_id',
   'pins',
   'state',
+  // Price signs (decision 043).
+  'net_quantity',
+  'net_unit',
+  'version',
+  'layout',
+  'template_version',
+  'signs',
+  'sign_template_version',
+  'sign_count',
   // Push devices.
   'service',
   'language',

@@ -41,10 +41,12 @@ describe('catalogue import fields and mapping', () => {
     const norwegian = [
       'Varenr.', 'EAN-nr', 'Varenavn', 'Varegruppe', 'Undergruppe', 'Merke', 'Leverandørnavn', 'Pris (NOK)', 'Hovedpris', 'Siste pris', 'MVA-sats',
       'Pant', 'Planleggingsgruppe', 'Lokalt eid', 'Salgstype', 'Leverandørens EAN', 'Leverandørens varenavn', 'Antall i pakning', 'Lev. varenr', 'Aktiv',
+      'Nettoinnhold', 'Enhet',
     ];
     const english = [
       'Item No.', 'Barcode', 'Product name', 'Product category', 'Subcategory', 'Brand', 'Supplier', 'Unit price', 'Regular price', 'Current price', 'VAT rate',
       'Deposit', 'Business unit', 'Local product', 'Sales type', 'Supplier EAN', 'Supplier item name', 'Pack size', 'Supplier item number', 'Active',
+      'Net content', 'Unit of measure',
     ];
     for (const headers of [norwegian, english]) {
       const mapping = guessMapping('products', headers);

@@ -88,7 +88,7 @@ export const zSignLayout = z
     bleed_mm: z.coerce.number().finite().min(0).max(SIGN_LIMITS.maxBleedMm).default(SIGN_LIMITS.defaultBleedMm),
     safe_mm: z.coerce.number().finite().min(0).max(SIGN_LIMITS.maxPageMm).default(SIGN_LIMITS.defaultSafeMm),
     /** An uploaded file (PDF page 1, or PNG/JPEG at ≥ 300 dpi at the trim size + bleed), or none. */
-    background_file_id: z.coerce.number().int().positive().nullable().default(null),
+    background_file_id: z.preprocess((v) => (v === '' || v === undefined ? null : v), z.coerce.number().int().positive().nullable()),
     fields: z.array(zSignField).max(SIGN_LIMITS.maxFields).default([]),
   })
   .refine((l) => new Set(l.fields.map((f) => f.id)).size === l.fields.length, { message: 'field_id_taken', path: ['fields'] });

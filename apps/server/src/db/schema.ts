@@ -10,3 +10,4 @@ export * from './schema/messages';
 export * from './schema/system';
 export * from './schema/insights';
 export * from './schema/reviews';
+export * from './schema/signs';

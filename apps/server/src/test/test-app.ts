@@ -7,6 +7,7 @@ import qs from 'qs';
 import { inject } from 'vitest';
 import type { Role } from '@promo/shared';
 import { buildApp } from '../app';
+import type { SignRenderer } from '../lib/signs/sign-renderer';
 import { localDiskStorage, type Storage } from '../lib/storage';
 import { loadConfig } from '../config';
 import { openPglite, openPostgres, type Database } from '../db/client';
@@ -34,7 +35,7 @@ export interface TestApp {
  */
 export async function createTestApp(
   env: Record<string, string> = {},
-  opts: { ownDatabase?: boolean; ownStorage?: boolean; database?: Database } = {},
+  opts: { ownDatabase?: boolean; ownStorage?: boolean; database?: Database; signRenderer?: SignRenderer } = {},
 ): Promise<TestApp> {
   const url = inject('testDatabaseUrl');
   const dump = inject('testPgliteDump');
@@ -72,7 +73,7 @@ export async function createTestApp(
     await seedDemo(database.db, storage);
   }
   const config = loadConfig({ ...process.env, LOG_LEVEL: 'silent', NODE_ENV: 'test', ...env });
-  const app = await buildApp({ config, db: database.db, storage });
+  const app = await buildApp({ config, db: database.db, storage, signRenderer: opts.signRenderer });
 
   const form: TestApp['form'] = (method, url, body, auth) => formRequest(app, method, url, body, auth);
 

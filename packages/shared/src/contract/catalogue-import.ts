@@ -58,6 +58,8 @@ const PRODUCT_HEADERS: Record<string, string[]> = {
   provider_item_pack_qty: ['provider item pack qty', 'antall i forpakning', 'antall i pakning', 'antall per kolli', 'pakningsstørrelse', 'forpakning', 'kolli', 'pack qty', 'pack size', 'case size', 'units per case'],
   provider_item_vendor_code: ['provider item vendor code', 'leverandørens varenummer', 'leverandørs varenummer', 'leverandør varenr', 'lev varenr', 'lev artnr', 'supplier item number', 'supplier item no', 'supplier article number', 'supplier sku'],
   status: ['status', 'aktiv', 'active', 'i bruk', 'enabled'],
+  net_quantity: ['net quantity', 'nettoinnhold', 'netto innhold', 'nettomengde', 'netto mengde', 'nettovekt', 'netto vekt', 'nettovolum', 'netto', 'innhold', 'mengde', 'vekt', 'volum', 'net content', 'net contents', 'net weight', 'net volume', 'content', 'contents'],
+  net_unit: ['net unit', 'enhet', 'nettoenhet', 'netto enhet', 'måleenhet', 'mengdeenhet', 'innholdsenhet', 'unit', 'unit of measure', 'uom', 'content unit'],
 };
 
 const SURFACE_HEADERS: Record<string, string[]> = {
@@ -88,6 +90,8 @@ export const IMPORT_FIELDS: Record<ImportKind, ImportField[]> = {
     ...PRODUCT_PRICE_FIELDS.map((f) => withHeaders(PRODUCT_HEADERS, f, false)),
     ...PRODUCT_COUNT_FIELDS.map((f) => withHeaders(PRODUCT_HEADERS, f, false)),
     withHeaders(PRODUCT_HEADERS, 'status', false),
+    withHeaders(PRODUCT_HEADERS, 'net_quantity', false),
+    withHeaders(PRODUCT_HEADERS, 'net_unit', false),
   ],
   surfaces: [
     withHeaders(SURFACE_HEADERS, 'vendor_code', true, true),

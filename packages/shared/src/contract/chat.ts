@@ -58,6 +58,11 @@ export interface ChatMessage {
   create_date: string;
   /** What the print preflight found in a live HQ file ('pending' until checked); null for other messages. */
   preflight: Preflight | null;
+  /**
+   * An HQ file generated from price signs (decision 043): the template version and how many signs;
+   * null for every other message. The web labels it from its locale files.
+   */
+  generated: { template_version: number; signs: number } | null;
 }
 
 export interface ChatData {

@@ -7,6 +7,7 @@ import { listParams, searchText } from '../list-params';
 import { nameField, textField } from '../validation';
 import { updateBodyOf } from '../update-body';
 import { setImageBody, type UrlImages } from './surfaces';
+import { NET_UNITS, type NetUnit } from '../sign-model';
 
 export const PRODUCT_SEARCH_FIELDS = ['ean', 'vendor_code', 'name', 'provider_name', 'manufacturer', 'price_per_item'] as const;
 export const PRODUCT_SORT_FIELDS = [
@@ -50,6 +51,38 @@ export const PRODUCT_REQUIRED_TEXT = [
 export const PRODUCT_PRICE_FIELDS = ['main_last_price', 'price_per_item', 'latest_price'] as const;
 export const PRODUCT_COUNT_FIELDS = ['tax', 'container_deposit', 'provider_item_pack_qty'] as const;
 
+/**
+ * What one item holds (issue 34): '500', '0,75' → '500', '0.75' (at most 3 decimals, above 0);
+ * empty is none. Kept as a string for numeric(12,3), like the prices.
+ */
+export const zNetQuantity = z.preprocess(
+  (v) => {
+    if (v === undefined || v === null || v === '') return null;
+    if (typeof v === 'number') return String(v);
+    return typeof v === 'string' ? v.trim().replace(/\s/g, '').replace(',', '.') || null : v;
+  },
+  z
+    .string()
+    .regex(/^\d{1,9}(\.\d{1,3})?$/, { message: 'net_quantity_format', abort: true })
+    .refine((v) => Number(v) > 0, 'net_quantity_positive')
+    .nullable(),
+);
+
+/** A net quantity's unit: g, kg, ml, l or stk; empty is none. */
+export const zNetUnit = z.preprocess(
+  (v) => (v === undefined || v === null || v === '' ? null : typeof v === 'string' ? v.trim().toLowerCase() : v),
+  z.enum(NET_UNITS, { error: 'net_unit_unknown' }).nullable(),
+);
+
+/** A net quantity needs its unit and a unit its quantity: the field left empty, with its error code. */
+export function netQuantityErrors(body: { net_quantity?: string | null; net_unit?: NetUnit | null }): Record<string, string[]> {
+  const quantity = body.net_quantity ?? null;
+  const unit = body.net_unit ?? null;
+  if (quantity !== null && unit === null) return { net_unit: ['net_unit_required'] };
+  if (quantity === null && unit !== null) return { net_quantity: ['net_quantity_required'] };
+  return {};
+}
+
 const productFields = {
   ...(Object.fromEntries(PRODUCT_REQUIRED_TEXT.map((f) => [f, f === 'name' ? nameField : textField])) as Record<
     (typeof PRODUCT_REQUIRED_TEXT)[number],
@@ -63,6 +96,8 @@ const productFields = {
     ReturnType<typeof zCount.default>
   >),
   status: zBool.default(true),
+  net_quantity: zNetQuantity.default(null),
+  net_unit: zNetUnit.default(null),
 };
 export const productBody = z.object(productFields);
 export const productUpdateBody = updateBodyOf(productFields);
@@ -91,6 +126,9 @@ export interface ProductRow {
   provider_item_vendor_code: string;
   latest_price: string;
   status: boolean;
+  /** '500' with net_unit 'g'; both null when not known. */
+  net_quantity: string | null;
+  net_unit: NetUnit | null;
   url_images: UrlImages | null;
 }
 
@@ -149,6 +187,8 @@ export const products = {
         container_deposit: 0,
         provider_item_pack_qty: 12,
         status: true,
+        net_quantity: '500',
+        net_unit: 'g',
       },
     },
   }),

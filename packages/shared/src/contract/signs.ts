@@ -13,21 +13,25 @@ import { SIGN_LIMITS, zSignLayout, type SignLayout, type SignProblem } from '../
 export const zPriceOre = z.preprocess(
   (v) => {
     if (v === '' || v === null || v === undefined) return undefined;
-    if (typeof v === 'number') return Math.round(v * 100);
-    if (typeof v !== 'string') return v;
-    const t = v.trim().replace(/\s/g, '').replace(',', '.');
-    if (!/^-?\d{1,9}(\.\d{1,2})?$/.test(t)) return NaN;
-    return Math.round(Number(t) * 100);
+    return typeof v === 'number' ? String(v) : v;
   },
-  z.number({ message: 'price_format' }).int().max(SIGN_LIMITS.maxPriceOre, 'price_too_large').optional(),
+  z
+    .string({ message: 'price_format' })
+    .transform((v) => v.trim().replace(/\s/g, '').replace(',', '.'))
+    .refine((t) => /^-?\d{1,9}(\.\d{1,2})?$/.test(t), { message: 'price_format', abort: true })
+    .transform((t) => Math.round(Number(t) * 100))
+    .refine((ore) => ore <= SIGN_LIMITS.maxPriceOre, 'price_too_large')
+    .optional(),
 );
 
+/** YYYY-MM-DD, or '' for none (a form's empty field). */
 const zIsoDate = z.preprocess(
-  (v) => (v === '' || v === undefined ? null : v),
+  (v) => (v === undefined ? null : v),
   z
     .string()
-    .regex(/^\d{4}-\d{2}-\d{2}$/, 'date_format')
-    .nullable(),
+    .regex(/^(\d{4}-\d{2}-\d{2})?$/, 'date_format')
+    .nullable()
+    .transform((v) => v || null),
 );
 
 /** One sign as a cm fills it in. */

@@ -7,9 +7,12 @@ import {
   check,
   index,
   integer,
+  jsonb,
   pgTable,
   primaryKey,
   text,
+  timestamp,
+  uniqueIndex,
 } from 'drizzle-orm/pg-core';
 import { timestamps, trgm } from './columns';
 import { files } from './files';
@@ -96,9 +99,14 @@ export const products = pgTable(
     latest_price: numeric('latest_price', { precision: 12, scale: 2 }).notNull().default('0'),
     status: boolean('status').notNull().default(true),
     image_id: integer('image_id').references(() => files.id, { onDelete: 'set null' }),
+    /** What one item holds, for a price sign's unit price (issue 34): 500 with net_unit 'g'. Both or neither. */
+    net_quantity: numeric('net_quantity', { precision: 12, scale: 3 }),
+    net_unit: text('net_unit'),
     ...timestamps,
   },
   (t) => [
+    check('products_net_quantity_check', sql`(${t.net_quantity} is null) = (${t.net_unit} is null) and (${t.net_quantity} is null or ${t.net_quantity} > 0)`),
+    check('products_net_unit_check', sql`${t.net_unit} is null or ${t.net_unit} in ('g', 'kg', 'ml', 'l', 'stk')`),
     check('products_codes_check', sql`${t.vendor_code} >= 0 and ${t.ean} >= 0 and ${t.tax} >= 0 and ${t.container_deposit} >= 0 and ${t.provider_item_pack_qty} >= 0`),
     index('products_vendor_code_idx').on(t.vendor_code),
     index('products_name_idx').on(t.name),
@@ -124,4 +132,39 @@ export const designs = pgTable(
     ...timestamps,
   },
   (t) => [index('designs_name_idx').on(t.name), index('designs_category_idx').on(t.category_id)],
+);
+
+/**
+ * A catalogue design that is a price-sign template (issue 34, decision 043): its layouts are saved
+ * as numbered versions that never change; `current_version` is the newest, the one new signs use.
+ */
+export const signTemplates = pgTable(
+  'sign_templates',
+  {
+    design_id: integer('design_id')
+      .primaryKey()
+      .references(() => designs.id, { onDelete: 'cascade' }),
+    current_version: integer('current_version').notNull().default(1),
+    ...timestamps,
+  },
+  (t) => [check('sign_templates_version_check', sql`${t.current_version} >= 1`)],
+);
+
+/** One saved layout of a template (SignLayout of packages/shared/src/sign-model.ts), kept for the signs made with it. */
+export const signTemplateVersions = pgTable(
+  'sign_template_versions',
+  {
+    id: integer('id').primaryKey().generatedAlwaysAsIdentity(),
+    design_id: integer('design_id')
+      .notNull()
+      .references(() => signTemplates.design_id, { onDelete: 'cascade' }),
+    version: integer('version').notNull(),
+    layout: jsonb('layout').notNull(),
+    author_id: integer('author_id').references(() => users.id, { onDelete: 'set null' }),
+    created_at: timestamp('created_at', { withTimezone: true }).notNull().defaultNow(),
+  },
+  (t) => [
+    uniqueIndex('sign_template_versions_unique').on(t.design_id, t.version),
+    check('sign_template_versions_version_check', sql`${t.version} >= 1`),
+  ],
 );

@@ -60,6 +60,9 @@ export const chatMessages = pgTable(
      * deleted message, its file kept as an earlier version of the design's print file.
      */
     replaced_by_id: integer('replaced_by_id').references((): AnyPgColumn => chatMessages.id, { onDelete: 'set null' }),
+    /** An HQ file generated from price signs (decision 043): the template version and how many signs; null otherwise. */
+    sign_template_version: integer('sign_template_version'),
+    sign_count: integer('sign_count'),
     ...timestamps,
   },
   (t) => [

@@ -4,6 +4,7 @@ import {
   boolean,
   date,
   check,
+  foreignKey,
   index,
   integer,
   jsonb,
@@ -13,7 +14,7 @@ import {
   timestamp,
   uniqueIndex,
 } from 'drizzle-orm/pg-core';
-import { surfaces, products, designs } from './catalogue';
+import { surfaces, products, designs, signTemplateVersions } from './catalogue';
 import { timestamps, trgm } from './columns';
 import { files } from './files';
 import { users } from './people';
@@ -149,9 +150,16 @@ export const promotionSurfaceDesigns = pgTable(
     additional_description: text('additional_description').notNull().default(''),
     need_for_price: boolean('need_for_price').notNull().default(false),
     not_for_printing: boolean('not_for_printing').notNull().default(false),
+    /** The version of the template (the design) its price signs are laid out with; null for an ordinary design (decision 043). */
+    template_version: integer('template_version'),
     ...timestamps,
   },
   (t) => [
+    foreignKey({
+      name: 'psd_template_version_fk',
+      columns: [t.design_id, t.template_version],
+      foreignColumns: [signTemplateVersions.design_id, signTemplateVersions.version],
+    }).onDelete('restrict'),
     check('psd_status_check', sql`${t.status} in ('Created','Brief','Correction','Approved','Completed','Cancelled')`),
     index('psd_promotion_surface_idx').on(t.promotion_id, t.surface_id),
     index('psd_design_idx').on(t.design_id),

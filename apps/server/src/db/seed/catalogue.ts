@@ -2,7 +2,7 @@ import sharp from 'sharp';
 import { eq } from 'drizzle-orm';
 import { isValidEan13 } from '@promo/shared';
 import type { DbOrTx } from '../client';
-import { categories, designs, products, surfaceCategories, surfaceSizes, surfaces, surfaceTypes, users } from '../schema';
+import { categories, designs, products, signTemplates, signTemplateVersions, surfaceCategories, surfaceSizes, surfaces, surfaceTypes, users } from '../schema';
 import type { Storage } from '../../lib/storage';
 import { makeRenditions } from '../../lib/images';
 import { storeUpload } from '../../lib/uploads';
@@ -110,6 +110,8 @@ export async function seedCatalogue(db: DbOrTx, storage: Storage, opts: { surfac
       provider_item_vendor_code: String(800_000 + i),
       latest_price: price,
       status: i % 23 !== 0,
+      // Most products say what they hold, for a price sign's unit price (issue 34); every fourth does not.
+      ...(i % 4 === 3 ? {} : name.includes('0,5L') ? { net_quantity: '0.5', net_unit: 'l' } : { net_quantity: String(100 * ((i % 10) + 1)), net_unit: 'g' }),
     };
   });
   for (let i = 0; i < productRows.length; i += 500) await db.insert(products).values(productRows.slice(i, i + 500));
@@ -120,4 +122,35 @@ export async function seedCatalogue(db: DbOrTx, storage: Storage, opts: { surfac
       { name: `${c.name} hyllestripe`, category_id: c.id },
     ]),
   );
+  await seedSignTemplate(db, cats, admin?.id ?? null);
+}
+
+/** One price-sign template (decision 043): "Prisskilt A4" of Food, version 1. */
+async function seedSignTemplate(db: DbOrTx, cats: { id: number; name: string }[], authorId: number | null) {
+  const food = cats.find((c) => c.name === 'Food');
+  if (!food) return;
+  const [design] = await db.insert(designs).values({ name: 'Prisskilt A4', category_id: food.id }).returning({ id: designs.id });
+  const field = (id: string, kind: string, y: number, height: number, size: number, over: object = {}) => ({
+    id, kind, x: 10, y, width: 190, height, font: 'sans', size, min_size: Math.max(6, Math.round(size / 2)), color: [0, 0, 0, 100], align: 'left', locked: true, text: '', ...over,
+  });
+  const layout = {
+    width_mm: 210,
+    height_mm: 297,
+    bleed_mm: 3,
+    safe_mm: 5,
+    background_file_id: null,
+    fields: [
+      field('name', 'name', 15, 25, 36, { font: 'sans-bold' }),
+      field('manufacturer', 'manufacturer', 42, 12, 16),
+      field('price', 'price', 70, 90, 140, { font: 'sans-bold', align: 'center', color: [0, 100, 100, 0] }),
+      field('previous_price', 'previous_price', 165, 15, 18, { text: 'Før {value}' }),
+      field('unit_price', 'unit_price', 185, 12, 14),
+      field('deposit', 'deposit', 200, 10, 12, { text: '+ pant {value}' }),
+      field('validity', 'validity', 215, 10, 12, { text: 'Gjelder til og med {value}' }),
+      field('slogan', 'text', 230, 15, 20, { locked: false, text: 'Ukens tilbud' }),
+      field('ean', 'ean', 250, 35, 10, { width: 70 }),
+    ],
+  };
+  await db.insert(signTemplates).values({ design_id: design!.id, current_version: 1 });
+  await db.insert(signTemplateVersions).values({ design_id: design!.id, version: 1, layout, author_id: authorId });
 }

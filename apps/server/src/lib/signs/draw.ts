@@ -50,9 +50,9 @@ interface Raster {
   height: number;
 }
 const rasters = new Map<string, Raster>();
-async function raster(file: string, box: Box, fit: 'inside' | 'fill'): Promise<Raster> {
-  const maxW = Math.max(1, Math.ceil((box.width / 72) * MAX_DPI));
-  const maxH = Math.max(1, Math.ceil((box.height / 72) * MAX_DPI));
+async function raster(file: string, box: Box, fit: 'inside' | 'fill', dpi: number): Promise<Raster> {
+  const maxW = Math.max(1, Math.ceil((box.width / 72) * dpi));
+  const maxH = Math.max(1, Math.ceil((box.height / 72) * dpi));
   const key = `${stamp(file)}:${maxW}x${maxH}:${fit}`;
   const cached = rasters.get(key);
   if (cached) return cached;
@@ -66,6 +66,22 @@ async function raster(file: string, box: Box, fit: 'inside' | 'fill'): Promise<R
   return r;
 }
 
+/**
+ * fontkit for pdf-lib with the parsed fonts kept: pdf-lib parses a font's file at each embedFont,
+ * about 20 ms a file here, which each preview paid. A subset is made per document all the same.
+ */
+const parsed = new Map<Uint8Array, ReturnType<typeof fontkit.create>>();
+const cachingFontkit = {
+  create(bytes: Uint8Array) {
+    let font = parsed.get(bytes);
+    if (!font) {
+      font = fontkit.create(bytes as Buffer);
+      parsed.set(bytes, font);
+    }
+    return font;
+  },
+} as unknown as typeof fontkit;
+
 export class SignDrawer {
   private readonly fonts = new Map<string, { font: PDFFont; name: string }>();
   private background: { name: string; ref: PDFRef; ops: string } | null = null;
@@ -74,13 +90,17 @@ export class SignDrawer {
   private constructor(
     private readonly out: PdfStream,
     private readonly geo: PageGeometry,
+    private readonly dpi: number,
   ) {
-    out.doc.registerFontkit(fontkit);
+    out.doc.registerFontkit(cachingFontkit);
   }
 
-  /** A drawer with the background (PDF page 1, PNG or JPEG, or none) embedded once. */
-  static async create(out: PdfStream, geo: PageGeometry, background: string | null): Promise<SignDrawer> {
-    const drawer = new SignDrawer(out, geo);
+  /**
+   * A drawer with the background (PDF page 1, PNG or JPEG, or none) embedded once. `maxDpi`: the
+   * images' resolution at their drawn size, at most (300 for print; the preview asks for less).
+   */
+  static async create(out: PdfStream, geo: PageGeometry, background: string | null, maxDpi = MAX_DPI): Promise<SignDrawer> {
+    const drawer = new SignDrawer(out, geo, Math.min(MAX_DPI, maxDpi));
     if (background) await drawer.embedBackground(background);
     return drawer;
   }
@@ -100,7 +120,7 @@ export class SignDrawer {
       const ops = `q ${num(bleed.width / embedded.width)} 0 0 ${num(bleed.height / embedded.height)} ${num(bleed.left)} ${num(bleed.bottom)} cm /Bg Do Q`;
       this.background = { name: 'Bg', ref: embedded.ref, ops };
     } else {
-      const placed = await this.embedRaster(await raster(file, bleed, 'fill'));
+      const placed = await this.embedRaster(await raster(file, bleed, 'fill', this.dpi));
       this.background = { name: 'Bg', ref: placed.ref, ops: `q ${num(bleed.width)} 0 0 ${num(bleed.height)} ${num(bleed.left)} ${num(bleed.bottom)} cm /Bg Do Q` };
     }
   }
@@ -146,7 +166,7 @@ export class SignDrawer {
     let placed = this.images.get(key);
     if (!placed) {
       try {
-        placed = await this.embedRaster(await raster(file, box, 'inside'));
+        placed = await this.embedRaster(await raster(file, box, 'inside', this.dpi));
       } catch {
         // A product image that cannot be read leaves its box empty (the sign is still right).
         return null;

@@ -40,12 +40,14 @@ export async function generateSigns(job: SignJob & { signs: SignData[]; out: str
 }
 
 /** One sign's page as PDF bytes, cropped to the bleed box; problem fields outlined in red. */
-export async function previewPdf(job: SignJob & { sign: SignData }): Promise<{ pdf: Uint8Array; problems: SignProblem[] }> {
+export async function previewPdf(job: SignJob & { sign: SignData; width_px?: number }): Promise<{ pdf: Uint8Array; problems: SignProblem[] }> {
   const geo = pageGeometry(job.layout);
   const plan = planSign(job.layout, job.sign, 0, geo);
   const sink = memorySink();
   const out = await PdfStream.start(sink);
-  const drawer = await SignDrawer.create(out, geo, job.background);
+  // Images at twice the preview's own resolution are as sharp as it can show, and much quicker.
+  const dpi = job.width_px ? Math.max(72, (2 * job.width_px * 72) / geo.bleed.width) : undefined;
+  const drawer = await SignDrawer.create(out, geo, job.background, dpi);
   await drawer.page(plan, { outline: true, cropToBleed: true });
   await drawer.finish();
   return { pdf: sink.bytes(), problems: plan.problems };

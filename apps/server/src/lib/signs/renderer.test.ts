@@ -8,6 +8,9 @@ import sharp from 'sharp';
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
 import { a4Layout, backgroundPdf, productImage, sampleSign } from '../../test/sign-fixtures';
 import { fieldBox, MM, pageGeometry } from './geometry';
+import { SignDrawer } from './draw';
+import { memorySink, PdfStream } from './pdf-stream';
+import { planSign } from './plan';
 import { checkSigns, generateSigns, rasterise } from './render';
 import { createSignRenderer } from './runner';
 
@@ -155,6 +158,23 @@ describe('price signs: the PDF', () => {
       height: Math.ceil(box.height * scale),
     };
     expect(await readEan(page, region)).toBe('7032069721216');
+  }, 60_000);
+});
+
+describe('price signs: memory', () => {
+  it('keeps no page in memory once it is written: what is held after 1 page is what is held after 60', async () => {
+    const layout = a4Layout();
+    const geo = pageGeometry(layout);
+    const out = await PdfStream.start(memorySink());
+    const drawer = await SignDrawer.create(out, geo, bg);
+    const held: number[] = [];
+    for (let i = 0; i < 60; i++) {
+      const sign = sampleSign({ price_ore: 1000 + i }, { name: `Vare nummer ${i}`, image_file: i % 2 ? png : jpeg });
+      await drawer.page(planSign(layout, sign, i, geo));
+      if (i === 0 || i === 59) held.push(out.context.enumerateIndirectObjects().length);
+    }
+    expect(held[1]).toBe(held[0]);
+    expect(out.pageCount).toBe(60);
   }, 60_000);
 });
 

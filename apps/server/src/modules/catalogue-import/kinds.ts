@@ -1,6 +1,7 @@
 import { and, eq, isNull, sql } from 'drizzle-orm';
 import type { z } from 'zod';
 import {
+  netQuantityErrors,
   PRODUCT_COUNT_FIELDS,
   PRODUCT_PRICE_FIELDS,
   productBody,
@@ -81,8 +82,27 @@ const arr = (values: unknown[], type: string) => sql`${sql.param(values)}::${sql
 
 export type ProductValue = Omit<ProductBody, 'category'> & { category_id: number };
 
+/** A unit as lists write it: 'Gram', 'liter', 'stk.', 'pcs' → g, l, stk. */
+const UNIT_WORDS: Record<string, string> = {
+  gram: 'g', gr: 'g', grams: 'g', kilo: 'kg', kilogram: 'kg', kilograms: 'kg', milliliter: 'ml', millilitre: 'ml', millilitres: 'ml',
+  liter: 'l', litre: 'l', litres: 'l', ltr: 'l', stykk: 'stk', 'stk.': 'stk', st: 'stk', pcs: 'stk', pc: 'stk', piece: 'stk', pieces: 'stk', each: 'stk',
+};
+const unitCell = (v: string) => {
+  const t = v.trim().toLowerCase();
+  return UNIT_WORDS[t] ?? t;
+};
+/** A quantity with its unit in one cell ('500 g', '0,75 l', '6 stk'): the two fields. */
+const QUANTITY_WITH_UNIT = /^(\d[\d\s\u00a0]*(?:[.,]\d+)?)\s*([a-zæøå.]+)$/i;
+function splitNetQuantity(raw: Record<string, string>): Record<string, string> {
+  const m = raw.net_quantity === undefined ? null : QUANTITY_WITH_UNIT.exec(raw.net_quantity.trim());
+  if (!m || (raw.net_unit ?? '').trim()) return raw;
+  return { ...raw, net_quantity: m[1]!, net_unit: m[2]! };
+}
+
 const PRODUCT_CONVERT: Record<string, (v: string) => unknown> = {
   ean: digitCell,
+  net_quantity: priceCell,
+  net_unit: unitCell,
   vendor_code: digitCell,
   status: boolCell,
   ...Object.fromEntries(PRODUCT_PRICE_FIELDS.map((f) => [f, priceCell])),
@@ -111,6 +131,8 @@ const PRODUCT_COLUMNS: [keyof ProductValue, string][] = [
   ['provider_item_vendor_code', 'text[]'],
   ['latest_price', 'numeric[]'],
   ['status', 'boolean[]'],
+  ['net_quantity', 'numeric[]'],
+  ['net_unit', 'text[]'],
 ];
 
 export function productRules(): ImportKindRules<ProductValue> {
@@ -125,9 +147,11 @@ export function productRules(): ImportKindRules<ProductValue> {
         categoryIdsLower.set(lower, categoryIdsLower.has(lower) ? null : c.id);
       }
     },
-    check(raw) {
+    check(cells) {
+      const raw = splitNetQuantity(cells);
       const parsed = productBody.safeParse(present(raw, PRODUCT_CONVERT));
       const errors = parsed.success ? [] : zodErrors(parsed.error);
+      if (parsed.success) for (const [field, [error]] of Object.entries(netQuantityErrors(parsed.data))) errors.push({ field, error: error! });
       // The product form's reference check: the category is one of the categories (by name).
       const name = (raw.category ?? '').trim();
       const categoryId = categoryIds.get(name) ?? categoryIdsLower.get(name.toLowerCase()) ?? null;
@@ -143,7 +167,11 @@ export function productRules(): ImportKindRules<ProductValue> {
     },
     async write(tx, batch, mapped) {
       const cols = PRODUCT_COLUMNS.map(([c]) => c);
-      const update = cols.filter((c) => c !== 'ean' && (mapped.has(c) || (c === 'category_id' && mapped.has('category'))));
+      // The net quantity and its unit are one pair (checked together): either mapped writes both.
+      const netPair = mapped.has('net_quantity') || mapped.has('net_unit');
+      const update = cols.filter(
+        (c) => c !== 'ean' && (mapped.has(c) || (c === 'category_id' && mapped.has('category')) || ((c === 'net_quantity' || c === 'net_unit') && netPair)),
+      );
       const result = await tx.execute<{ inserted: boolean }>(sql`
         insert into ${products} (${sql.raw(cols.map((c) => `"${c}"`).join(', '))})
         select * from unnest(${sql.join(

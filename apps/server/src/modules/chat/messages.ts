@@ -45,6 +45,7 @@ function present(r: MessageRow, readers: number[], senderName: string, images: U
     rating_file: live ? r.rating_file : null,
     create_date: r.created_at.toISOString(),
     preflight: hasFile && r.type_file === 'HQ' ? preflight : null,
+    generated: r.sign_template_version !== null && r.sign_count !== null ? { template_version: r.sign_template_version, signs: r.sign_count } : null,
   };
 }
 

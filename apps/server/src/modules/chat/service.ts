@@ -79,15 +79,30 @@ async function renderSentImage(s: ChatServices, auth: AuthContext, body: NewMess
 
 const isPrintFile = (type: string) => type === 'HQ' || type === 'LQ';
 
+/** An HQ file rendered from a design's price signs (decision 043): what the message records of it. */
+export interface GeneratedFrom {
+  template_version: number;
+  signs: number;
+}
+
 /** Writes the message inside the caller's transaction; `rendered` holds the renditions of its image. */
-async function writeMessage(tx: DbOrTx, s: ChatServices, auth: AuthContext, body: NewMessage, text: string, rendered: RenderedImage | null) {
+async function writeMessage(
+  tx: DbOrTx,
+  s: ChatServices,
+  auth: AuthContext,
+  body: NewMessage,
+  text: string,
+  rendered: RenderedImage | null,
+  generated: GeneratedFrom | null = null,
+) {
   // A share lock: the design cannot change status or go meanwhile, yet sends to the chat overlap up
   // to the numbering below, which the chat row's lock serialises. A designer's file of a type may
   // bind the design to the designer: that needs the row for update.
   const binds = !!body.type_file && auth.user.role === 'designer';
   const psd = await visibleChat(tx, auth, body.chat_id, binds ? 'update' : 'share');
   if (body.type_file) await assertDesignHolder(tx, auth, psd);
-  if (isPrintFile(body.type_file) && (NO_PRINT_FILE_STATUSES as readonly string[]).includes(psd.status)) {
+  // A generated sign file needs no brief or designer first: it is the design's work itself (decision 043).
+  if (!generated && isPrintFile(body.type_file) && (NO_PRINT_FILE_STATUSES as readonly string[]).includes(psd.status)) {
     throw invalidField('type_file', 'print_file_not_allowed');
   }
   if (body.comment_mess_id) {
@@ -121,6 +136,8 @@ async function writeMessage(tx: DbOrTx, s: ChatServices, auth: AuthContext, body
       type_extension: typeExtension,
       type_file: upload ? body.type_file : '',
       comment_mess_id: body.comment_mess_id ?? null,
+      sign_template_version: generated?.template_version ?? null,
+      sign_count: generated?.signs ?? null,
     })
     .returning();
   let images: UrlImages | null = null;
@@ -142,7 +159,16 @@ async function writeMessage(tx: DbOrTx, s: ChatServices, auth: AuthContext, body
     action: 'create',
     entity: 'chat_messages',
     entityId: row!.id,
-    after: { chat_id: body.chat_id, message_id: row!.message_id, text, file_id: row!.file_id, file_name: row!.file_name, type_file: row!.type_file, ...(replaced.length ? { replaced_ids: replaced } : {}) },
+    after: {
+      chat_id: body.chat_id,
+      message_id: row!.message_id,
+      text,
+      file_id: row!.file_id,
+      file_name: row!.file_name,
+      type_file: row!.type_file,
+      ...(replaced.length ? { replaced_ids: replaced } : {}),
+      ...(generated ? { sign_template_version: generated.template_version, sign_count: generated.signs } : {}),
+    },
   });
   return { row: row!, images, replaced, preflight, psdId: psd.id, promotionId: psd.promotion_id, inReview: !!review };
 }
@@ -157,7 +183,20 @@ export async function sendMessage(s: ChatServices, auth: AuthContext, body: NewM
   if (!text && !body.file_id) throw invalidField('text', 'message_empty');
   if (body.type_file && !body.file_id) throw invalidField('type_file', 'file_required');
   if (body.type_file && !can(auth.user.role, 'chat.chooseFileType')) throw forbidden();
+  return deliverMessage(s, auth, body, text, null);
+}
 
+/**
+ * The HQ file generated from a design's price signs, sent to its chat by the caller as an HQ upload
+ * is (decision 043): the caller's upload `file_id` becomes the current HQ file, earlier versions
+ * stay, and the preflight and the review flow take it as any HQ file. signs.edit lets the caller
+ * choose the HQ type for this file alone.
+ */
+export async function sendGeneratedFile(s: ChatServices, auth: AuthContext, body: { chat_id: number; file_id: number; text: string }, generated: GeneratedFrom): Promise<ChatMessage> {
+  return deliverMessage(s, auth, { ...body, type_file: 'HQ', comment_mess_id: undefined } as NewMessage, body.text.trim(), generated);
+}
+
+async function deliverMessage(s: ChatServices, auth: AuthContext, body: NewMessage, text: string, generated: GeneratedFrom | null): Promise<ChatMessage> {
   // Who hears of it does not depend on the message: looked up while it is written, so the event
   // leaves as soon as the transaction commits.
   const participants = chatParticipants(s.db, body.chat_id);
@@ -167,7 +206,7 @@ export async function sendMessage(s: ChatServices, auth: AuthContext, body: NewM
   try {
     rendered = await renderSentImage(s, auth, body);
     const image = rendered;
-    created = await s.db.transaction((tx) => writeMessage(tx, s, auth, body, text, image));
+    created = await s.db.transaction((tx) => writeMessage(tx, s, auth, body, text, image, generated));
   } catch (err) {
     await discardRenditions(s.storage, rendered);
     throw err;

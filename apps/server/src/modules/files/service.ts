@@ -20,6 +20,8 @@ export async function readableFile(db: DbOrTx, auth: AuthContext, id: number): P
   const owner = row.owner_table;
   if (owner && PUBLIC_OWNERS.has(owner)) return row;
   if (!owner && (row.uploaded_by === auth.user.id || auth.user.role === 'admin')) return row;
+  // A price-sign template's background: for those who see templates (decision 043).
+  if (owner === 'sign_templates' && can(auth.user.role, 'signs.view')) return row;
   if (owner === PLACEMENT_OWNER && row.owner_id !== null) {
     await assertPlacementPhotoReadable(db, auth, row.owner_id);
     return row;

@@ -5,7 +5,7 @@ import type { DbOrTx } from '../../db/client';
 import { chatMessages } from '../../db/schema';
 import { isConnectionFailure } from '../../lib/connection-failure';
 import { statusOf, unreadableCheck } from '../../lib/preflight/checks';
-import { isPreflightExtension, type PreflightOutcome } from '../../lib/preflight/job';
+import { isPreflightExtension, type PreflightJob, type PreflightOutcome } from '../../lib/preflight/job';
 import { createPreflightRunner, type PreflightRunner } from '../../lib/preflight/runner';
 import type { Realtime } from '../../lib/realtime';
 import type { Storage } from '../../lib/storage';
@@ -17,6 +17,8 @@ export interface PreflightQueue {
   add(fileId: number): void;
   /** At start-up: the files whose check a stop interrupted. Returns how many. */
   resumePending(): Promise<number>;
+  /** Checks one file now in the same worker, storing nothing (a sign template's background, decision 043). */
+  inspect(job: PreflightJob): Promise<PreflightOutcome>;
   /** Resolves once nothing is queued or being checked. */
   drained(): Promise<void>;
   /** Stops; a check under way stays pending, for the next start. */
@@ -80,6 +82,7 @@ export function createPreflightQueue(deps: Deps): PreflightQueue {
 
   return {
     add,
+    inspect: (job) => runner.inspect(job),
     async resumePending() {
       const ids = await pendingFileIds(deps.db);
       for (const id of ids) add(id);

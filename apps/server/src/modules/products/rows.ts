@@ -1,4 +1,4 @@
-import type { ProductRow } from '@promo/shared';
+import type { NetUnit, ProductRow } from '@promo/shared';
 import type { DbOrTx } from '../../db/client';
 import { categories, products } from '../../db/schema';
 import { urlImagesFor } from '../../lib/images';
@@ -15,6 +15,7 @@ export async function toRows(db: DbOrTx, rows: SelectedRow[]): Promise<ProductRo
   const images = await urlImagesFor(db, rows.map((r) => r.product.image_id));
   return rows.map(({ product: { image_id, category_id: _c, created_at: _a, updated_at: _b, ...p }, category }) => ({
     ...p,
+    net_unit: p.net_unit as NetUnit | null,
     category,
     url_images: image_id ? (images.get(image_id) ?? null) : null,
   }));

@@ -1,5 +1,5 @@
 import { and, eq, ne } from 'drizzle-orm';
-import { withStored, type ProductBody, type ProductRow, type ProductUpdateBody } from '@promo/shared';
+import { netQuantityErrors, withStored, type ProductBody, type ProductRow, type ProductUpdateBody } from '@promo/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { categories, products } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
@@ -19,7 +19,7 @@ export async function getProduct(db: DbOrTx, id: number): Promise<ProductRow | n
 }
 
 async function values(db: DbOrTx, body: ProductBody, exceptId?: number) {
-  const errors: Record<string, string[]> = {};
+  const errors: Record<string, string[]> = netQuantityErrors(body);
   const [category] = await db.select({ id: categories.id }).from(categories).where(eq(categories.name, body.category));
   if (!category) errors.category = ['unknown_category'];
   const [taken] = await db

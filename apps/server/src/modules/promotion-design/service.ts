@@ -8,7 +8,7 @@ import {
   type PsdStatus,
 } from '@promo/shared';
 import type { Db, DbOrTx } from '../../db/client';
-import { chats, designs, printReports, promotions, promotionSurfaceDesigns, promotionSurfaces, surfaces } from '../../db/schema';
+import { chats, designs, printReports, promotions, promotionSurfaceDesigns, promotionSurfaces, signTemplates, surfaces } from '../../db/schema';
 import { WRITE_LOCK } from '../../db/write-lock';
 import { writeAudit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
@@ -19,6 +19,8 @@ import { openPinCounts } from '../proofing/open-pins';
 import { recordEvent } from '../promotions/events';
 import { designCategoryScope } from './category-scope';
 import { psdFileIds } from './psd-files';
+import { fitsSurface, surfaceSizeMm } from '../signs/surface-fit';
+import { templateVersion } from '../signs/templates';
 
 
 /**
@@ -166,7 +168,18 @@ export async function addDesign(db: Db, auth: AuthContext, body: { promotion_id:
     if (!design) throw invalidField('design_id', 'not_found');
     const scope = await designCategoryScope(tx, auth);
     if (scope && !scope.includes(design.category_id)) throw outsideCategories();
-    const [psd] = await tx.insert(promotionSurfaceDesigns).values({ ...body, status: 'Created' }).returning();
+    // A template's design records the version its signs use; its trim size must be the surface's (decision 043).
+    const [template] = await tx.select({ version: signTemplates.current_version }).from(signTemplates).where(eq(signTemplates.design_id, body.design_id));
+    if (template) {
+      const layout = await templateVersion(tx, body.design_id, template.version);
+      if (!layout || !fitsSurface(layout, await surfaceSizeMm(tx, body.surface_id))) {
+        throw new AppError(422, 'The template does not fit the surface', 'template_size_mismatch', { design_id: ['template_size_mismatch'] });
+      }
+    }
+    const [psd] = await tx
+      .insert(promotionSurfaceDesigns)
+      .values({ ...body, status: 'Created', template_version: template?.version ?? null })
+      .returning();
     await tx.insert(chats).values({ psd_id: psd!.id });
     await recomputeDesignStatus(tx, body.promotion_id, auth.user.id);
     await writeAudit(tx, auth, { action: 'create', entity: 'promotion_surface_designs', entityId: psd!.id, after: psd });

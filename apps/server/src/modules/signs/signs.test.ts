@@ -1,0 +1,244 @@
+import { afterAll, beforeAll, describe, expect, it } from 'vitest';
+import { and, eq } from 'drizzle-orm';
+import { categories, chatMessages, designs, printReports, promotionSurfaceDesigns, signs, signTemplateVersions, surfaces } from '../../db/schema';
+import { DEMO_PASSWORD } from '../../db/seed/demo';
+import { ean13 } from '../../db/seed/catalogue';
+import { newPromotion, userId } from '../../test/design-fixture';
+import { productBody } from '../../test/product-body';
+import { createTestApp, type TestApp } from '../../test/test-app';
+
+// Issue 34, decision 043: templates in versions, a design's signs, and generating its HQ file.
+
+let t: TestApp;
+let admin: string;
+let cm: string;
+let cm2: string;
+let designer: string;
+let foodId: number;
+let a4Surface: number;
+let a3Surface: number;
+let seq = (Date.now() % 100_000) * 100 + (process.pid % 100);
+
+const layout = (over: object = {}) => ({
+  width_mm: 210,
+  height_mm: 297,
+  bleed_mm: 3,
+  safe_mm: 5,
+  background_file_id: '',
+  fields: [
+    { id: 'name', kind: 'name', x: 10, y: 20, width: 190, height: 30, size: 36, min_size: 18, locked: true },
+    { id: 'price', kind: 'price', x: 10, y: 60, width: 190, height: 80, size: 120, min_size: 60, locked: true },
+    { id: 'unit', kind: 'unit_price', x: 10, y: 150, width: 190, height: 20, size: 14, min_size: 8, locked: true },
+    { id: 'ean', kind: 'ean', x: 10, y: 250, width: 80, height: 30, size: 10, min_size: 8, locked: true },
+    { id: 'slogan', kind: 'text', x: 10, y: 200, width: 100, height: 20, size: 20, min_size: 10, locked: false, text: 'Ukens tilbud' },
+  ],
+  ...over,
+});
+
+async function newDesign(name: string) {
+  const [d] = await t.database.db.insert(designs).values({ name: `${name} ${seq++}`, category_id: foodId }).returning({ id: designs.id });
+  return d!.id;
+}
+async function newTemplate(name = 'Prisskilt A4') {
+  const designId = await newDesign(name);
+  const res = await t.form('POST', '/api/sign-templates', { design_id: designId, layout: layout() }, admin);
+  expect(res.statusCode, res.body).toBe(201);
+  return designId;
+}
+async function newProduct(over: Record<string, unknown> = {}) {
+  const res = await t.form('POST', '/api/products', productBody({ category: 'Food', net_quantity: '500', net_unit: 'g', ...over }), admin);
+  expect(res.statusCode, res.body).toBe(200 + 1);
+  return res.json().data as { id: number; ean: number };
+}
+async function signDesign(designId: number) {
+  const { promotionId } = await newPromotion(t, admin);
+  await t.form('POST', '/api/promotion-surfaces', { promotion_id: promotionId, surface_id: a4Surface }, admin);
+  const res = await t.form('POST', '/api/promotion-surface-design', { promotion_id: promotionId, surface_id: a4Surface, design_id: designId }, cm);
+  expect(res.statusCode, res.body).toBe(200);
+  return { promotionId, psdId: res.json().data.id as number };
+}
+
+beforeAll(async () => {
+  t = await createTestApp();
+  [admin, cm, designer] = await Promise.all([t.login('admin'), t.login('cm'), t.login('designer')]);
+  cm2 = await t.loginAs('cm2@demo.no', DEMO_PASSWORD);
+  foodId = (await t.database.db.select({ id: categories.id }).from(categories).where(eq(categories.name, 'Food')))[0]!.id;
+  // The unit of surface sizes is cm (the settings' default): H29.7 x W21 is A4.
+  const made = await t.database.db
+    .insert(surfaces)
+    .values([
+      { vendor_code: 880_000_000 + seq++, name: 'Prisskiltlomme A4', size_surface: 'H29.7 x W21' },
+      { vendor_code: 880_000_000 + seq++, name: 'Plakat A3', size_surface: 'H42 x W29.7' },
+    ])
+    .returning({ id: surfaces.id });
+  [a4Surface, a3Surface] = made.map((m) => m.id) as [number, number];
+});
+afterAll(() => t.close());
+
+describe('templates', () => {
+  it('the demo has "Prisskilt A4" of Food, and products with net quantities', async () => {
+    const list = await t.form('GET', '/api/sign-templates', { surface_id: a4Surface }, cm);
+    expect(list.json().data.templates).toEqual(expect.arrayContaining([expect.objectContaining({ name: 'Prisskilt A4', category: { id: foodId, name: 'Food' }, version: 1, width_mm: 210, height_mm: 297 })]));
+    const seeded = list.json().data.templates.find((x: { name: string }) => x.name === 'Prisskilt A4');
+    const got = await t.form('GET', `/api/sign-templates/${seeded.design_id}`, undefined, designer);
+    expect(got.json().data.layout.fields.map((f: { kind: string }) => f.kind)).toEqual(['name', 'manufacturer', 'price', 'previous_price', 'unit_price', 'deposit', 'validity', 'text', 'ean']);
+    const products = await t.form('GET', '/api/products', { count_show: 8 }, admin);
+    expect(products.json().data.products.filter((p: { net_unit: string | null }) => p.net_unit !== null).length).toBeGreaterThan(3);
+  });
+
+  it('are made from a catalogue design, read with their versions, and saved as new versions', async () => {
+    const designId = await newTemplate();
+    const got = await t.form('GET', `/api/sign-templates/${designId}`, undefined, cm);
+    expect(got.statusCode, got.body).toBe(200);
+    expect(got.json().data).toMatchObject({ design_id: designId, version: 1, category: { name: 'Food' }, layout: { width_mm: 210, height_mm: 297 }, versions: [{ version: 1, author_name: 'Ingrid Admin' }] });
+
+    const saved = await t.form('PUT', `/api/sign-templates/${designId}`, { based_on_version: 1, layout: layout({ safe_mm: 8 }) }, designer);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data).toMatchObject({ version: 2, layout: { safe_mm: 8 } });
+    expect(saved.json().data.versions.map((v: { version: number }) => v.version)).toEqual([2, 1]);
+    // Version 1 stays as it was.
+    const [v1] = await t.database.db.select().from(signTemplateVersions).where(and(eq(signTemplateVersions.design_id, designId), eq(signTemplateVersions.version, 1)));
+    expect(v1!.layout).toMatchObject({ safe_mm: 5 });
+
+    const stale = await t.form('PUT', `/api/sign-templates/${designId}`, { based_on_version: 1, layout: layout({ safe_mm: 9 }) }, admin);
+    expect(stale.statusCode, stale.body).toBe(409);
+    expect(stale.json().message_key).toBe('template_changed');
+
+    const twice = await t.form('POST', '/api/sign-templates', { design_id: designId, layout: layout() }, admin);
+    expect(twice.statusCode).toBe(422);
+    expect(twice.json().errors).toEqual({ design_id: ['template_exists'] });
+
+    const list = await t.form('GET', '/api/sign-templates', { surface_id: a4Surface }, admin);
+    expect(list.json().data.templates.map((x: { design_id: number }) => x.design_id)).toContain(designId);
+    const a3 = await t.form('GET', '/api/sign-templates', { surface_id: a3Surface }, admin);
+    expect(a3.json().data.templates.map((x: { design_id: number }) => x.design_id)).not.toContain(designId);
+  });
+
+  it('of 20 saves on the same version at once, exactly one makes a new version; the others answer 409', async () => {
+    const designId = await newTemplate();
+    const answers = await Promise.all(Array.from({ length: 20 }, (_, i) => t.form('PUT', `/api/sign-templates/${designId}`, { based_on_version: 1, layout: layout({ safe_mm: 6 + i / 10 }) }, admin)));
+    expect(answers.map((a) => a.statusCode).sort()).toEqual([200, ...Array(19).fill(409)]);
+    expect(await t.database.db.$count(signTemplateVersions, eq(signTemplateVersions.design_id, designId))).toBe(2);
+  });
+
+  it('are changed only by admin, cm-admin and designer; a layout with a broken field is refused with its field', async () => {
+    const designId = await newTemplate();
+    expect((await t.form('PUT', `/api/sign-templates/${designId}`, { based_on_version: 1, layout: layout() }, cm)).statusCode).toBe(403);
+    const bad = await t.form('PUT', `/api/sign-templates/${designId}`, { based_on_version: 1, layout: layout({ width_mm: 0 }) }, admin);
+    expect(bad.statusCode).toBe(422);
+    expect(Object.keys(bad.json().errors)).toContain('layout.width_mm');
+    const foreign = await t.form('PUT', `/api/sign-templates/${designId}`, { based_on_version: 1, layout: layout({ background_file_id: 999_999 }) }, admin);
+    expect(foreign.statusCode).toBe(422);
+    expect(foreign.json().errors).toEqual({ 'layout.background_file_id': ['unknown_upload'] });
+  });
+});
+
+describe('a design from a template', () => {
+  it('records the template version; a template of another size is refused for the surface', async () => {
+    const designId = await newTemplate();
+    const { psdId } = await signDesign(designId);
+    const [psd] = await t.database.db.select().from(promotionSurfaceDesigns).where(eq(promotionSurfaceDesigns.id, psdId));
+    expect(psd!.template_version).toBe(1);
+
+    const { promotionId } = await newPromotion(t, admin);
+    await t.form('POST', '/api/promotion-surfaces', { promotion_id: promotionId, surface_id: a3Surface }, admin);
+    const refused = await t.form('POST', '/api/promotion-surface-design', { promotion_id: promotionId, surface_id: a3Surface, design_id: designId }, cm);
+    expect(refused.statusCode).toBe(422);
+    expect(refused.json().errors).toEqual({ design_id: ['template_size_mismatch'] });
+  });
+
+  it('stores its signs; each rule refuses with its field and stores nothing', async () => {
+    const designId = await newTemplate();
+    const { psdId } = await signDesign(designId);
+    const good = await newProduct();
+    const noQuantity = await newProduct({ net_quantity: '', net_unit: '' });
+    const valid = ean13(740_000_000_000 + seq++ * 3);
+    const badEan = await newProduct({ ean: valid.slice(0, 12) + String((Number(valid[12]) + 1) % 10) });
+    const url = `/api/promotion-surface-design/${psdId}/signs`;
+    const sign = (over: object = {}) => ({ product_id: good.id, price: '24,90', previous_price: '29,90', valid_to: '2031-01-31', texts: { slogan: 'Bare nå' }, ...over });
+
+    const saved = await t.form('PUT', url, { signs: [sign()] }, cm);
+    expect(saved.statusCode, saved.body).toBe(200);
+    expect(saved.json().data.signs).toMatchObject([{ position: 0, product: { id: good.id, net_quantity: 500, net_unit: 'g' }, price: 2490, previous_price: 2990, valid_to: '2031-01-31', texts: { slogan: 'Bare nå' } }]);
+
+    const cases: [object[], Record<string, string[]>][] = [
+      [[sign(), sign({ price: '' })], { 'signs.1.price': ['price_required'] }],
+      [[sign({ price: '0' })], { 'signs.0.price': ['price_positive'] }],
+      [[sign({ price: '-3' })], { 'signs.0.price': ['price_positive'] }],
+      [[sign({ product_id: badEan.id })], { 'signs.0.product_id': ['ean_check_digit'] }],
+      [[sign({ product_id: noQuantity.id })], { 'signs.0.product_id': ['net_quantity_missing'] }],
+      [[sign({ texts: { slogan: 'Bare nå, ukens beste tilbud! '.repeat(17) } })], { 'signs.0.fields.slogan': ['does_not_fit'] }],
+      [[sign({ texts: { name: 'Annet navn' } })], { 'signs.0.texts.name': ['field_not_editable'] }],
+      [Array.from({ length: 2001 }, () => sign()), { signs: ['too_many_signs'] }],
+    ];
+    for (const [list, errors] of cases) {
+      // As JSON: 2,001 signs are more fields than a form body carries.
+      const res = await t.app.inject({ method: 'PUT', url, payload: { signs: list }, headers: { authorization: cm } });
+      expect(res.statusCode, JSON.stringify(errors)).toBe(422);
+      expect(res.json().errors).toEqual(errors);
+      const stored = await t.database.db.select().from(signs).where(eq(signs.psd_id, psdId));
+      expect(stored.map((s) => [s.product_id, s.price_ore])).toEqual([[good.id, 2490]]);
+    }
+  });
+
+  it('follows the design page’s rules: a cm of another category, a designer who does not hold it; nothing once sent to printers', async () => {
+    const designId = await newTemplate();
+    const { promotionId, psdId } = await signDesign(designId);
+    const product = await newProduct();
+    const url = `/api/promotion-surface-design/${psdId}/signs`;
+    const body = { signs: [{ product_id: product.id, price: '10' }] };
+    expect((await t.form('GET', url, undefined, cm2)).statusCode).toBe(403);
+    expect((await t.form('PUT', url, body, cm2)).statusCode).toBe(403);
+    expect((await t.form('GET', url, undefined, designer)).statusCode).toBe(403);
+    expect((await t.form('PUT', url, body, designer)).statusCode).toBe(403);
+    // The designer who holds the design reads its signs, and may not change them.
+    await t.database.db.update(promotionSurfaceDesigns).set({ designer_id: await userId(t, designer) }).where(eq(promotionSurfaceDesigns.id, psdId));
+    const read = await t.form('GET', url, undefined, designer);
+    expect(read.statusCode, read.body).toBe(200);
+    expect(read.json().data.may_edit).toBe(false);
+    expect((await t.form('PUT', url, body, designer)).statusCode).toBe(403);
+    expect((await t.form('PUT', url, body, cm)).statusCode).toBe(200);
+    await t.database.db.insert(printReports).values({ promotion_id: promotionId, percent: 0 });
+    const after = await t.form('PUT', url, { signs: [] }, cm);
+    expect(after.statusCode).toBe(409);
+    expect(await t.database.db.$count(signs, eq(signs.psd_id, psdId))).toBe(1);
+    expect((await t.form('POST', `${url}/generate`, {}, cm)).statusCode).toBe(409);
+  });
+});
+
+describe('generate', () => {
+  it('sends the PDF to the chat as the cm’s HQ file with its preflight; after a price change a second version, the first kept', async () => {
+    const designId = await newTemplate();
+    const { psdId } = await signDesign(designId);
+    const [p1, p2] = [await newProduct(), await newProduct({ name: 'Brunost 500 g' })];
+    const url = `/api/promotion-surface-design/${psdId}/signs`;
+    await t.form('PUT', url, { signs: [{ product_id: p1.id, price: '24,90' }, { product_id: p2.id, price: '89' }] }, cm);
+
+    const first = await t.form('POST', `${url}/generate`, {}, cm);
+    expect(first.statusCode, first.body).toBe(200);
+    const m1 = first.json().data.message;
+    expect(m1).toMatchObject({ type_file: 'HQ', sender_name: 'Lars Kategorisjef', generated: { template_version: 1, signs: 2 }, preflight: { status: 'pending' } });
+    await t.app.preflight.drained();
+
+    await t.form('PUT', url, { signs: [{ product_id: p1.id, price: '19,90' }, { product_id: p2.id, price: '79' }] }, cm);
+    const second = await t.form('POST', `${url}/generate`, {}, cm);
+    expect(second.statusCode, second.body).toBe(200);
+    await t.app.preflight.drained();
+
+    const [psd] = await t.database.db.select().from(promotionSurfaceDesigns).where(eq(promotionSurfaceDesigns.id, psdId));
+    const chat = await t.form('GET', '/api/design-chat', { chat_id: m1.chat_id }, cm);
+    const messages = chat.json().data.chat.messages as { message_id: number; type_file: string; replaced: boolean; delete_message: boolean; generated: unknown; preflight: { status: string } | null }[];
+    const hq = messages.filter((m) => m.type_file === 'HQ');
+    expect(hq).toHaveLength(2);
+    expect(hq[0]).toMatchObject({ replaced: true, generated: { template_version: 1, signs: 2 } });
+    expect(hq[1]).toMatchObject({ replaced: false, delete_message: false, generated: { template_version: 1, signs: 2 } });
+    // The preflight has read the new file (what it finds is the renderer's matter).
+    expect(hq[1]!.preflight!.status).not.toBe('pending');
+    // The first version keeps its file.
+    const [kept] = await t.database.db.select().from(chatMessages).where(and(eq(chatMessages.chat_id, m1.chat_id), eq(chatMessages.message_id, m1.message_id)));
+    expect(kept!.file_id).not.toBeNull();
+    expect(psd!.id).toBe(psdId);
+    const set = await t.form('GET', url, undefined, cm);
+    expect(set.json().data.generated).toMatchObject({ message_id: hq[1]!.message_id, template_version: 1, signs: 2 });
+  });
+});
