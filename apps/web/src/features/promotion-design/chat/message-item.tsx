@@ -64,7 +64,7 @@ function ReplacedFile({ message }: { message: ChatMessage }) {
 /** A print file the signs' generate made: which template version and how many signs (issue 34). */
 function GeneratedLabel({ message }: { message: ChatMessage }) {
   const { t } = useTranslation();
-  const generated = (message as ChatMessage & { generated?: { template_version: number; signs: number } | null }).generated;
+  const generated = message.generated;
   if (!generated) return null;
   return (
     <p className="w-fit rounded border border-border bg-muted px-1.5 py-0.5 text-xs" data-testid="message-generated">
