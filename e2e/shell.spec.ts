@@ -8,6 +8,9 @@ type NavKey = keyof typeof NO.nav;
 const CATALOG: NavKey[] = ['categories', 'surfaces', 'products', 'designs'];
 /** The catalogue import closes the Catalog group for the roles that may import. */
 const IMPORTS = new Set<DemoRole>(['admin', 'cm-admin']);
+/** The price sign templates (issue 34) close it for the roles that manage them; a designer's Catalog holds only them. */
+const TEMPLATES = new Set<DemoRole>(['admin', 'cm-admin', 'designer']);
+const BROWSES = new Set<DemoRole>(['admin', 'cm', 'cm-admin']);
 const HREF: Partial<Record<NavKey, string>> = {
   dashboard: '/',
   promotions: '/promotions',
@@ -20,6 +23,7 @@ const HREF: Partial<Record<NavKey, string>> = {
   products: '/products',
   designs: '/designs',
   catalogue_import: '/catalogue-import',
+  sign_templates: '/sign-templates',
   company_planner: '/company-planner',
   history_planner: '/history-planner',
   user_promotions: '/user-promotions',
@@ -36,7 +40,7 @@ const SIDEBAR: Record<DemoRole, (NavKey | 'catalog')[]> = {
   admin: ['dashboard', 'promotions', 'insights', 'users', 'catalog', 'system_settings', 'audit_log', 'feedback_messages'],
   cm: ['dashboard', 'promotions', 'insights', 'users', 'catalog', 'feedback_messages'],
   'cm-admin': ['dashboard', 'promotions', 'insights', 'users', 'catalog', 'feedback_messages'],
-  designer: ['dashboard', 'promotions', 'users', 'feedback_messages'],
+  designer: ['dashboard', 'promotions', 'users', 'catalog', 'feedback_messages'],
   printer: ['dashboard', 'print_promotions', 'feedback_messages'],
   distributor: ['dashboard', 'distributor_promotions', 'feedback_messages'],
   user: ['dashboard', 'company_planner', 'history_planner', 'user_promotions', 'feedback_messages'],
@@ -44,7 +48,11 @@ const SIDEBAR: Record<DemoRole, (NavKey | 'catalog')[]> = {
 
 const linkKeys = (role: DemoRole, catalogOpen: boolean): NavKey[] =>
   SIDEBAR[role].flatMap((k) =>
-    k === 'catalog' ? (catalogOpen ? [...CATALOG, ...(IMPORTS.has(role) ? (['catalogue_import'] as NavKey[]) : [])] : []) : [k],
+    k === 'catalog'
+      ? catalogOpen
+        ? [...(BROWSES.has(role) ? CATALOG : []), ...(IMPORTS.has(role) ? (['catalogue_import'] as NavKey[]) : []), ...(TEMPLATES.has(role) ? (['sign_templates'] as NavKey[]) : [])]
+        : []
+      : [k],
   );
 
 /** Waits for exactly these link names (in order) in the sidebar, then checks where each link goes. */

@@ -8,7 +8,7 @@ import type { Plugin } from 'vite';
  * own read — is fetched beside the first render and awaited before any page (lib/i18n.ts). The
  * locale files stay whole: the tests and the English chunk read them as they are.
  */
-export const PAGE_SECTIONS = ['audit', 'insights', 'reviews', 'catalogue_import', 'preflight', 'proofing'];
+export const PAGE_SECTIONS = ['audit', 'insights', 'reviews', 'catalogue_import', 'preflight', 'proofing', 'signs'];
 
 const MODULES: Record<string, boolean> = { 'virtual:locale-no-core': false, 'virtual:locale-no-pages': true };
 

@@ -16,6 +16,8 @@ export const ROUTE_ACCESS = {
   '/products': ['admin', 'cm', 'cm-admin'],
   '/designs': ['admin', 'cm', 'cm-admin'],
   '/catalogue-import': ['admin', 'cm-admin'],
+  /** Price sign templates and their editor (/sign-templates/:id): who holds signs.manageTemplates. */
+  '/sign-templates': ['admin', 'cm-admin', 'designer'],
   '/company-planner': ['user'],
   '/history-planner': ['user'],
   '/user-promotions': ['user'],

@@ -1,4 +1,4 @@
-import { ChartColumn, FileUp, ScrollText, FolderTree, Home, Inbox, LayoutGrid, MessageSquare, Package, Printer, Settings, ShoppingBag, Store, Tags, Truck, Users, History, CalendarRange, type LucideIcon } from 'lucide-react';
+import { ChartColumn, FileUp, ScrollText, FolderTree, Home, Inbox, LayoutGrid, MessageSquare, Package, Printer, Settings, ShoppingBag, Store, Tags, Truck, Users, History, CalendarRange, BadgePercent, type LucideIcon } from 'lucide-react';
 import type { AppRoute } from '@promo/shared';
 
 /** The sidebar's icon of each item of navigation.ts. */
@@ -14,6 +14,7 @@ export const NAV_ICONS: Partial<Record<AppRoute, LucideIcon>> = {
   '/products': ShoppingBag,
   '/designs': Tags,
   '/catalogue-import': FileUp,
+  '/sign-templates': BadgePercent,
   '/company-planner': Store,
   '/history-planner': History,
   '/user-promotions': Package,

@@ -25,6 +25,7 @@ export const CATALOG_ITEMS: NavItem[] = [
   { to: '/products', label: 'products' },
   { to: '/designs', label: 'designs' },
   { to: '/catalogue-import', label: 'catalogue_import' },
+  { to: '/sign-templates', label: 'sign_templates' },
 ];
 
 export const TRAILING_ITEMS: NavItem[] = [

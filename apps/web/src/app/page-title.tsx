@@ -14,6 +14,7 @@ const OTHER_TITLES: Record<string, string> = {
   '/create-feedback': 'app.titles.create_feedback',
   '/view-feedback': 'app.titles.view_feedback',
   '/user-promotions/:id': 'app.titles.user_promotion',
+  '/sign-templates/:id': 'app.titles.sign_template',
 };
 
 const TITLES: Record<string, string> = {

@@ -10,6 +10,8 @@ import {
   files,
   fillPath,
   IMAGE_EXTENSIONS,
+  NET_UNITS,
+  netQuantityErrors,
   priceInput,
   PRODUCT_COUNT_FIELDS,
   PRODUCT_PRICE_FIELDS,
@@ -42,7 +44,7 @@ type CodeField = 'ean' | 'vendor_code';
 type InputField = TextField | PriceField | CountField | CodeField;
 
 /** What the inputs hold: text as typed; the schema turns it into the body. */
-type FormValues = Record<InputField, string> & { status: boolean };
+type FormValues = Record<InputField, string> & { status: boolean; net_quantity: string; net_unit: string };
 
 const CODE_FIELDS: readonly CodeField[] = ['ean', 'vendor_code'];
 const DIGIT_FIELDS: readonly InputField[] = [...CODE_FIELDS, ...PRODUCT_COUNT_FIELDS];
@@ -79,6 +81,9 @@ function initialValues(product: ProductRow | null): FormValues {
   for (const f of CODE_FIELDS) values[f] = product ? String(product[f]) : '';
   for (const f of PRODUCT_PRICE_FIELDS) values[f] = product?.[f] ?? '';
   for (const f of PRODUCT_COUNT_FIELDS) values[f] = String(product?.[f] ?? 0);
+  // What one item holds, for the unit price on price signs (issue 34): '500' and 'g', or both empty.
+  values.net_quantity = product?.net_quantity ?? '';
+  values.net_unit = product?.net_unit ?? '';
   return values;
 }
 
@@ -191,7 +196,17 @@ function ProductForm({
   };
 
   return (
-    <form noValidate onSubmit={form.handleSubmit((body) => save.mutate(body))} className="grid gap-4" data-testid="product-form">
+    <form
+      noValidate
+      onSubmit={form.handleSubmit((body) => {
+        // A quantity needs its unit and a unit its quantity (the server says the same).
+        const missing = Object.entries(netQuantityErrors(body));
+        for (const [name, [code]] of missing) form.setError(name as 'net_quantity' | 'net_unit', { type: 'pair', message: code });
+        if (!missing.length) save.mutate(body);
+      })}
+      className="grid gap-4"
+      data-testid="product-form"
+    >
       {product ? (
         <ProductImage product={product} />
       ) : (
@@ -199,6 +214,34 @@ function ProductForm({
       )}
       <div className="grid gap-3 sm:grid-cols-2 lg:grid-cols-3">
         {LAYOUT.map(field)}
+        <FormField id="product-net_quantity" label={t('products.fields.net_quantity')} error={errors.net_quantity?.message}>
+          <Input
+            id="product-net_quantity"
+            type="text"
+            inputMode="decimal"
+            autoComplete="off"
+            placeholder="500"
+            aria-invalid={!!errors.net_quantity}
+            aria-describedby={errors.net_quantity ? 'product-net_quantity-error' : undefined}
+            {...form.register('net_quantity', { onChange: () => form.clearErrors('net_quantity') })}
+          />
+        </FormField>
+        <FormField id="product-net_unit" label={t('products.fields.net_unit')} error={errors.net_unit?.message}>
+          <NativeSelect
+            id="product-net_unit"
+            className={cn('w-full', errors.net_unit && 'border-destructive')}
+            aria-invalid={!!errors.net_unit}
+            aria-describedby={errors.net_unit ? 'product-net_unit-error' : undefined}
+            {...form.register('net_unit', { onChange: () => form.clearErrors('net_unit') })}
+          >
+            <option value="">{t('products.no_net_unit')}</option>
+            {NET_UNITS.map((u) => (
+              <option key={u} value={u}>
+                {u}
+              </option>
+            ))}
+          </NativeSelect>
+        </FormField>
         <div className="flex items-center gap-2 pt-6">
           <Controller
             control={form.control}

@@ -23,6 +23,7 @@ const msg = (id: number, over: Partial<ChatMessage> = {}): ChatMessage => ({
   rating_file: null,
   create_date: '2026-03-01T10:00:00.000Z',
   preflight: null,
+  generated: null,
   ...over,
 });
 const chat = (...messages: ChatMessage[]): ChatData => ({ chat: { id: 7, promotion_surface_design_id: 3, design_status: 'Correction', print_files_fixed: false, messages } });

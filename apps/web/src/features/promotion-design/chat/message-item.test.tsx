@@ -40,6 +40,7 @@ const message = (over: Partial<ChatMessage>): ChatMessage => ({
   rating_file: null,
   create_date: '2027-10-20T10:00:00.000Z',
   preflight: null,
+  generated: null,
   ...over,
 });
 
@@ -73,5 +74,19 @@ describe('a file replaced by a newer version (issue 33)', () => {
     show(message({ delete_message: true, replaced: true, text: 'First sketch', file_name: 'hq.pdf', type_file: 'HQ' }));
     expect(screen.getByTestId('message-replaced')).toHaveTextContent('Replaced by a new version · HQ: hq.pdf');
     expect(screen.getByTestId('message-text')).toHaveTextContent('First sketch');
+  });
+});
+
+describe('an HQ file the signs made (issue 34)', () => {
+  it('says which template version and how many signs, in both languages', async () => {
+    show(message({ type_file: 'HQ', file_name: 'skilt.pdf', generated: { template_version: 3, signs: 20 } }));
+    expect(screen.getByTestId('message-generated')).toHaveTextContent('Generert fra mal v3: 20 skilt');
+    await i18n.changeLanguage('en');
+    expect(await screen.findByText('Generated from template v3: 20 signs')).toBeInTheDocument();
+  });
+
+  it('is not said of other files', () => {
+    show(message({ type_file: 'HQ', file_name: 'hq.pdf' }));
+    expect(screen.queryByTestId('message-generated')).toBeNull();
   });
 });

@@ -61,6 +61,18 @@ function ReplacedFile({ message }: { message: ChatMessage }) {
   );
 }
 
+/** A print file the signs' generate made: which template version and how many signs (issue 34). */
+function GeneratedLabel({ message }: { message: ChatMessage }) {
+  const { t } = useTranslation();
+  const generated = message.generated;
+  if (!generated) return null;
+  return (
+    <p className="w-fit rounded border border-border bg-muted px-1.5 py-0.5 text-xs" data-testid="message-generated">
+      {t('signs.generated_label', { version: generated.template_version, count: generated.signs })}
+    </p>
+  );
+}
+
 /** One message: sender and time, the quote, the file, the text, rating, receipt and actions. */
 export function MessageItem({ message, quoted, own, fixed, canRate, canSeeRating, ...on }: Props) {
   const { t } = useTranslation();
@@ -91,6 +103,7 @@ export function MessageItem({ message, quoted, own, fixed, canRate, canSeeRating
               onOpenImage={on.onOpenImage}
               review={reviewable ? { openPins: on.openPinsOf(message), onOpen: () => on.onReview(message) } : undefined}
             />
+            <GeneratedLabel message={message} />
             {message.text && (
               <p className="break-words whitespace-pre-wrap" data-testid="message-text">
                 {message.text}

@@ -48,6 +48,7 @@ const sketch: ChatMessage = {
   rating_file: null,
   create_date: '2027-10-20T10:00:00.000Z',
   preflight: null,
+  generated: null,
 };
 
 let review: FileReview;

@@ -8,7 +8,7 @@ import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { productSearchQuery } from '../api';
 
 /** Searches the catalogue as the user types (debounced) and adds a product with a click. */
-export function ProductPicker({ exclude, busy, onPick }: { exclude: Set<number>; busy: boolean; onPick: (productId: number) => void }) {
+export function ProductPicker({ exclude, busy, onPick }: { exclude: Set<number>; busy: boolean; onPick: (productId: number, name: string) => void }) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const search = useDebouncedValue(text.trim(), 300);
@@ -50,7 +50,7 @@ export function ProductPicker({ exclude, busy, onPick }: { exclude: Set<number>;
                   disabled={busy}
                   aria-label={t('design.add_product', { name: p.name })}
                   onClick={() => {
-                    onPick(p.id);
+                    onPick(p.id, p.name);
                     setText('');
                   }}
                 >

@@ -1,4 +1,4 @@
-import { useState } from 'react';
+import { lazy, Suspense, useState } from 'react';
 import { useQuery } from '@tanstack/react-query';
 import { Navigate, useSearchParams } from 'react-router';
 import { useTranslation } from 'react-i18next';
@@ -22,6 +22,9 @@ import { DesignerBinding } from '../components/designer-binding';
 import { OpenPinsBadge } from '../proofing/open-pins-badge';
 import { useDesignStatusLive } from '../use-design-status-live';
 import { DesignReviews } from '@/features/reviews/panel/design-reviews';
+
+/** A design made from a template has a Signs panel; its code loads with it, not with every design page. */
+const SignsPanel = lazy(() => import('@/features/signs/panel/signs-panel'));
 
 const digits = (v: string | null) => (v && /^\d+$/.test(v) ? Number(v) : null);
 
@@ -82,6 +85,11 @@ function DesignPage({ ids }: { ids: DesignPageIds }) {
           )}
         </div>
       </header>
+      {can(me.role, 'signs.view') && (
+        <Suspense fallback={null}>
+          <SignsPanel psdId={data.id} chatId={data.chat_id} briefProducts={data.data.products.map((p) => ({ id: p.product_id, name: p.product.name }))} />
+        </Suspense>
+      )}
       {/* A phone reads the reviews first, then the chat and the brief; a wide screen has the chat left, the reviews above the brief right. */}
       <div className="grid items-start gap-4 xl:grid-cols-[minmax(0,3fr)_minmax(0,2fr)]">
         <div className="min-w-0 empty:hidden xl:col-start-2 xl:row-start-1" data-testid="design-reviews-column">

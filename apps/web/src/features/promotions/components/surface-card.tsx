@@ -2,12 +2,14 @@ import { useState } from 'react';
 import { useTranslation } from 'react-i18next';
 import { Link } from 'react-router';
 import { Plus, Trash2, X } from 'lucide-react';
+import { useQuery } from '@tanstack/react-query';
 import { can, designRemovalRefusal, LOCKING_PSD_STATUSES, surfaceRemovalRefusal, type PromotionSurfaceDesigns, type Role } from '@promo/shared';
 import { Button } from '@/components/ui/button';
 import { NativeSelect } from '@/components/ui/native-select';
 import { cn } from '@/lib/cn';
 import { OpenPinsBadge } from '@/features/promotion-design/proofing/open-pins-badge';
 import { ReviewMark } from '@/features/reviews/review-mark';
+import { templatesQuery } from '@/features/signs/api';
 import { DesignStatus } from './design-status';
 
 /** Why a surface stays, in the words the server would use. */
@@ -46,6 +48,9 @@ export function SurfaceCard({
   const surfaceRefusal = surfaceRemovalRefusal({ hidden_designs: entry.hidden_designs, statuses: entry.designs.map((d) => d.data.status) });
   const attached = new Set(entry.designs.map((d) => d.design_id));
   const choices = designs.filter((d) => !attached.has(d.id));
+  // Which designs are price sign templates: asked for when the picker opens.
+  const templates = useQuery({ ...templatesQuery, enabled: picking && can(role, 'signs.view') });
+  const templateIds = new Set((templates.data ?? []).map((tp) => tp.design_id));
   return (
     <article
       className={cn('grid gap-3 rounded-md border bg-background p-4', locked ? 'border-orange-300' : 'border-border')}
@@ -99,7 +104,7 @@ export function SurfaceCard({
               <option value="">{t('promotions.choose_design')}</option>
               {choices.map((d) => (
                 <option key={d.id} value={d.id}>
-                  {d.name}
+                  {templateIds.has(d.id) ? t('signs.template_option', { name: d.name }) : d.name}
                 </option>
               ))}
             </NativeSelect>

@@ -1,0 +1,62 @@
+import { useTranslation } from 'react-i18next';
+import { can, type Role } from '@promo/shared';
+import { Input } from '@/components/ui/input';
+import { Label } from '@/components/ui/label';
+import { ProductPicker } from '@/features/promotion-design/components/product-picker';
+import type { SignDraft } from '../api';
+
+export interface PreviewChoice {
+  sign: SignDraft;
+  /** The chosen product's name, when picked from the search. */
+  name: string;
+}
+
+/**
+ * The product and prices the editor's preview draws. Who may search the catalogue picks by name;
+ * the others (a designer) type a product's number.
+ */
+export function PreviewSignForm({ role, value, onChange }: { role: Role; value: PreviewChoice; onChange: (v: PreviewChoice) => void }) {
+  const { t } = useTranslation();
+  const set = (change: Partial<SignDraft>) => onChange({ ...value, sign: { ...value.sign, ...change } });
+  return (
+    <section className="grid gap-3" aria-labelledby="preview-sign-title" data-testid="preview-sign-form">
+      <h2 id="preview-sign-title" className="font-semibold">
+        {t('signs.preview_with')}
+      </h2>
+      {can(role, 'designs.editBrief') ? (
+        <>
+          <p className="text-sm" data-testid="preview-product">
+            {value.sign.product_id ? value.name || t('signs.product_number', { id: value.sign.product_id }) : t('signs.pick_product')}
+          </p>
+          <ProductPicker exclude={new Set([value.sign.product_id])} busy={false} onPick={(id, name) => onChange({ name: name ?? '', sign: { ...value.sign, product_id: id } })} />
+        </>
+      ) : (
+        <div className="grid gap-1">
+          <Label htmlFor="preview-product-id">{t('signs.product_id')}</Label>
+          <Input
+            id="preview-product-id"
+            type="number"
+            inputMode="numeric"
+            min={1}
+            value={value.sign.product_id || ''}
+            onChange={(e) => set({ product_id: Number.isFinite(e.target.valueAsNumber) ? e.target.valueAsNumber : 0 })}
+          />
+        </div>
+      )}
+      <div className="grid grid-cols-2 gap-2">
+        <div className="grid gap-1">
+          <Label htmlFor="preview-price">{t('signs.price')}</Label>
+          <Input id="preview-price" inputMode="decimal" value={value.sign.price} onChange={(e) => set({ price: e.target.value })} />
+        </div>
+        <div className="grid gap-1">
+          <Label htmlFor="preview-previous">{t('signs.previous_price')}</Label>
+          <Input id="preview-previous" inputMode="decimal" value={value.sign.previous_price} onChange={(e) => set({ previous_price: e.target.value })} />
+        </div>
+        <div className="col-span-2 grid gap-1">
+          <Label htmlFor="preview-valid-to">{t('signs.valid_to')}</Label>
+          <Input id="preview-valid-to" type="date" value={value.sign.valid_to} onChange={(e) => set({ valid_to: e.target.value })} />
+        </div>
+      </div>
+    </section>
+  );
+}
