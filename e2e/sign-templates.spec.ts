@@ -113,7 +113,11 @@ for (const lang of LANGS) {
     await panel.getByLabel(S.min_size_pt).fill('24');
     await panel.getByLabel(S.text, { exact: true }).fill('Ukens tilbud');
 
-    await page.getByLabel(S.product_id).fill(String(products[0]!.id));
+    // The preview's product from the sign templates' own search (a designer may not list the catalogue).
+    const previewForm = page.getByTestId('preview-sign-form');
+    await previewForm.getByRole('searchbox', { name: L.design.search_products }).fill(products[0]!.name);
+    await previewForm.getByTestId(`picker-product-${products[0]!.id}`).getByRole('button').click();
+    await expect(page.getByTestId('preview-product')).toHaveText(products[0]!.name);
     await expect(page.getByTestId('sign-preview').locator('img')).toBeVisible({ timeout: 20_000 });
     await expect(page.getByTestId('sign-preview')).toContainText(S.preview_fits);
     await page.getByRole('button', { name: S.save }).click();

@@ -8,7 +8,6 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { useCurrentUser } from '@/lib/session';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { useSaveFeedback } from '@/lib/use-save-feedback';
 import { previewTemplate, saveTemplate, signKeys } from '../api';
@@ -28,7 +27,6 @@ const inTextInput = (el: EventTarget | null) => el instanceof HTMLElement && (el
 
 export function TemplateEditor({ data, onReload }: { data: SignTemplateData; onReload: () => void }) {
   const { t } = useTranslation();
-  const me = useCurrentUser()!;
   const queryClient = useQueryClient();
   const feedback = useSaveFeedback();
   // Below 768 px the page shows the preview only: a sign is not laid out with a thumb.
@@ -90,7 +88,7 @@ export function TemplateEditor({ data, onReload }: { data: SignTemplateData; onR
   const previewBlock = (
     <div className="grid items-start gap-4 md:grid-cols-2">
       <SignPreview data={preview.data} error={preview.error} busy={preview.busy} title={t('signs.preview_title', { name: data.name })} />
-      <PreviewSignForm role={me.role} value={choice} onChange={setChoice} />
+      <PreviewSignForm value={choice} onChange={setChoice} />
     </div>
   );
 
