@@ -1,4 +1,5 @@
 import { useTranslation } from 'react-i18next';
+import { DatePicker } from '@/components/ui/date-picker';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { ProductPicker } from '@/features/promotion-design/components/product-picker';
@@ -42,7 +43,7 @@ export function PreviewSignForm({ value, onChange }: { value: PreviewChoice; onC
         </div>
         <div className="col-span-2 grid gap-1">
           <Label htmlFor="preview-valid-to">{t('signs.valid_to')}</Label>
-          <Input id="preview-valid-to" type="date" value={value.sign.valid_to} onChange={(e) => set({ valid_to: e.target.value })} />
+          <DatePicker id="preview-valid-to" label={t('signs.valid_to')} value={value.sign.valid_to} onChange={(valid_to) => set({ valid_to })} />
         </div>
       </div>
     </section>
