@@ -1,7 +1,7 @@
 import type { APIRequestContext, Locator, Page } from '@playwright/test';
 import { encodeForm } from '../apps/web/src/lib/form-encoding';
 import { expect, fill, LOCALES, login, snap, test, useLanguage, type Lang } from './fixtures';
-import { apiToken, auth, designUrl, type ProofDesign } from './proofing-helpers';
+import { apiToken, auth, designUrl, solidPng, type ProofDesign } from './proofing-helpers';
 
 /*
  * Issue 34: price signs. A designer builds a template in the editor (drag, keyboard nudge, undo,
@@ -113,9 +113,25 @@ for (const lang of LANGS) {
     await panel.getByLabel(S.min_size_pt).fill('24');
     await panel.getByLabel(S.text, { exact: true }).fill('Ukens tilbud');
 
-    await page.getByLabel(S.product_id).fill(String(products[0]!.id));
+    // The preview's product from the sign templates' own search (a designer may not list the catalogue).
+    const previewForm = page.getByTestId('preview-sign-form');
+    await previewForm.getByRole('searchbox', { name: L.design.search_products }).fill(products[0]!.name);
+    await previewForm.getByTestId(`picker-product-${products[0]!.id}`).getByRole('button').click();
+    await expect(page.getByTestId('preview-product')).toHaveText(products[0]!.name);
     await expect(page.getByTestId('sign-preview').locator('img')).toBeVisible({ timeout: 20_000 });
     await expect(page.getByTestId('sign-preview')).toContainText(S.preview_fits);
+
+    // A background: one far below 300 dpi is refused on save with the preflight's reason; one at 300 dpi on the page with bleed (303 × 216 mm) is kept.
+    const background = page.getByTestId('sign-background');
+    await background.getByTestId('sign-background-input').setInputFiles({ name: 'lav.png', mimeType: 'image/png', buffer: await solidPng(303, 216, '#ffe680') });
+    await expect(background.getByTestId('sign-background-name')).toHaveText('lav.png');
+    await page.getByRole('button', { name: S.save }).click();
+    await expect(background.getByRole('alert')).toContainText(L.validation.background_preflight, { timeout: 30_000 });
+    await expect(page.getByTestId('template-version')).toContainText('v1');
+    await background.getByTestId('sign-background-input').setInputFiles({ name: 'bakgrunn.png', mimeType: 'image/png', buffer: await solidPng(3579, 2552, '#ffe680') });
+    await expect(background.getByTestId('sign-background-name')).toHaveText('bakgrunn.png');
+    await expect(background.getByRole('alert')).toHaveCount(0);
+    await expect(page.getByTestId('sign-preview')).toContainText(S.preview_fits, { timeout: 20_000 });
     await page.getByRole('button', { name: S.save }).click();
     await expect(page.getByTestId('template-version')).toContainText('v2');
     await expect(page.getByTestId('template-versions')).toContainText('v2');
@@ -149,8 +165,10 @@ for (const lang of LANGS) {
 
     for (let i = 0; i < SIGNS; i++) {
       await cm.locator(`#sign-${i}-price`).fill(`${19 + i},90`);
-      await cm.locator(`#sign-${i}-valid_to`).fill('2031-05-31');
+      await cm.locator(`#sign-${i}-valid_to`).fill(lang === 'no' ? '31.05.2031' : '31/05/2031');
     }
+    // The app's own date field, not the browser's (whose order follows the browser's locale).
+    await expect(cm.locator('#sign-0-valid_to')).toHaveValue(lang === 'no' ? '31.05.2031' : '31/05/2031');
     await cm.locator('#sign-0-previous_price').fill('49,90');
     // One slogan far too long for its box at 24 pt.
     const long = 'Ukens aller beste tilbud på hele sortimentet '.repeat(6).trim();

@@ -112,7 +112,45 @@ export interface SignPreviewData {
   problems: SignProblem[];
 }
 
+/** A product to preview a template with: what a sign shows of it, nothing of its prices or supplier. */
+export interface SignProductChoice {
+  id: number;
+  name: string;
+  ean: string;
+  net_quantity: number | null;
+  net_unit: string | null;
+}
+
+/** A catalogue design that is not a template yet. */
+export interface SignTemplateCandidate {
+  id: number;
+  name: string;
+  category: { id: number; name: string };
+}
+
+const zSearch = z.object({ search: z.preprocess((v) => v ?? '', z.string().trim().max(100)) });
+
 export const signTemplates = {
+  /**
+   * For who lays out templates without seeing the catalogue (a designer): the products and designs
+   * the editor needs, read-only and narrowed to what a sign shows.
+   */
+  products: endpoint({
+    method: 'GET',
+    path: '/api/sign-templates/products',
+    access: 'signs.manageTemplates',
+    query: zSearch,
+    summary: "Up to 20 products whose name contains the search or whose EAN starts with it (id, name, EAN, net quantity): the template editor's preview product",
+    example: { query: { search: 'brunost' } },
+  }),
+  candidates: endpoint({
+    method: 'GET',
+    path: '/api/sign-templates/candidates',
+    access: 'signs.manageTemplates',
+    query: zSearch,
+    summary: 'Up to 20 catalogue designs whose name contains the search and that are no template yet: what a template can be made of',
+    example: { query: { search: 'hylle' } },
+  }),
   list: endpoint({
     method: 'GET',
     path: '/api/sign-templates',

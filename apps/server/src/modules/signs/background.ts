@@ -32,6 +32,14 @@ async function usableFile(db: DbOrTx, auth: AuthContext, designId: number | null
 }
 
 /**
+ * A background an unsaved layout may be drawn with (the editor's preview): the caller's own upload
+ * or this template's file, never another file of the system.
+ */
+export async function usableBackground(db: DbOrTx, auth: AuthContext, designId: number, layout: SignLayout): Promise<void> {
+  if (layout.background_file_id !== null) await usableFile(db, auth, designId, layout.background_file_id);
+}
+
+/**
  * Before the save's transaction: a new background is read by the preflight (in its worker) against
  * the trim size with bleed; its errors refuse the layout with the preflight's checks. A background
  * the template already has was checked when it came.

@@ -1,6 +1,7 @@
 import type { SignInput, SignLayout, SignPreviewData } from '@promo/shared';
 import type { AuthContext } from '../../lib/auth-context';
 import { invalid, notFound } from '../../lib/errors';
+import { usableBackground } from './background';
 import { signProducts, toSignData, withLocalFiles } from './sign-data';
 import { signPsd, type SignDeps } from './sign-set';
 import { eq } from 'drizzle-orm';
@@ -29,9 +30,10 @@ async function drawOne(deps: SignDeps, layout: SignLayout, sign: SignInput): Pro
 }
 
 /** One sign with an unsaved layout of a template (its editor). */
-export async function previewTemplate(deps: SignDeps, _auth: AuthContext, designId: number, body: { layout: SignLayout; sign: SignInput }) {
+export async function previewTemplate(deps: SignDeps, auth: AuthContext, designId: number, body: { layout: SignLayout; sign: SignInput }) {
   const [template] = await deps.db.select({ id: signTemplates.design_id }).from(signTemplates).where(eq(signTemplates.design_id, designId));
   if (!template) throw notFound();
+  await usableBackground(deps.db, auth, designId, body.layout);
   return drawOne(deps, body.layout, body.sign);
 }
 

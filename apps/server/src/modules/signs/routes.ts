@@ -2,6 +2,7 @@ import type { FastifyInstance } from 'fastify';
 import { signs, signTemplates } from '@promo/shared';
 import { ok, route } from '../../lib/route';
 import { deliverNotifications } from '../notifications/deliver';
+import { searchSignProducts, templateCandidates } from './choices';
 import { generateSigns } from './generate';
 import { previewSign, previewTemplate } from './preview';
 import { getSignSet, saveSigns } from './sign-set';
@@ -11,6 +12,8 @@ import { createTemplate, getTemplate, listTemplates, saveTemplate } from './temp
 export async function signsRoutes(app: FastifyInstance) {
   const deps = { db: app.db, storage: app.storage, preflight: app.preflight, realtime: app.realtime, signRenderer: app.signRenderer };
 
+  route(app, signTemplates.products, async ({ query }) => ok('Products', 'products_list', { products: await searchSignProducts(app.db, query.search) }));
+  route(app, signTemplates.candidates, async ({ auth, query }) => ok('Designs', 'designs_list', { designs: await templateCandidates(app.db, auth, query.search) }));
   route(app, signTemplates.list, async ({ auth, query }) => ok('Templates', 'sign_templates', { templates: await listTemplates(app.db, auth, query.surface_id) }));
   route(app, signTemplates.get, async ({ params }) => ok('Template', 'sign_template', await getTemplate(app.db, params.id)));
   route(app, signTemplates.create, async ({ auth, body }) => ok('Template created', 'sign_template_created', await createTemplate(deps, auth, body)));

@@ -3,8 +3,9 @@ import { and, eq } from 'drizzle-orm';
 import { categories, chatMessages, designs, printReports, promotionSurfaceDesigns, signs, signTemplateVersions, surfaces } from '../../db/schema';
 import { DEMO_PASSWORD } from '../../db/seed/demo';
 import { ean13 } from '../../db/seed/catalogue';
-import { newPromotion, userId } from '../../test/design-fixture';
+import { newPromotion, uploadFile, userId } from '../../test/design-fixture';
 import { productBody } from '../../test/product-body';
+import { productImage } from '../../test/sign-fixtures';
 import { createTestApp, type TestApp } from '../../test/test-app';
 
 // Issue 34, decision 043: templates in versions, a design's signs, and generating its HQ file.
@@ -130,6 +131,57 @@ describe('templates', () => {
     const foreign = await t.form('PUT', `/api/sign-templates/${designId}`, { based_on_version: 1, layout: layout({ background_file_id: 999_999 }) }, admin);
     expect(foreign.statusCode).toBe(422);
     expect(foreign.json().errors).toEqual({ 'layout.background_file_id': ['unknown_upload'] });
+  });
+});
+
+describe('what the template editor picks from, without the catalogue', () => {
+  it('a designer finds products by name or EAN, with only what a sign shows of them; a cm is refused', async () => {
+    const name = `Skiltost ${seq++}`;
+    const product = await newProduct({ name });
+    const byName = await t.form('GET', '/api/sign-templates/products', { search: name.toLowerCase() }, designer);
+    expect(byName.statusCode, byName.body).toBe(200);
+    expect(byName.json().data.products).toEqual([{ id: product.id, name, ean: String(product.ean).padStart(13, '0'), net_quantity: 500, net_unit: 'g' }]);
+    const byEan = await t.form('GET', '/api/sign-templates/products', { search: String(product.ean).slice(0, 12) }, designer);
+    expect(byEan.json().data.products.map((p: { id: number }) => p.id)).toContain(product.id);
+    expect((await t.form('GET', '/api/sign-templates/products', { search: name }, cm)).statusCode).toBe(403);
+    expect((await t.form('GET', '/api/sign-templates/products', { search: 'x'.repeat(101) }, designer)).statusCode).toBe(422);
+  });
+
+  it('lists the catalogue designs that are no template yet; a cm is refused', async () => {
+    const designId = await newDesign('Skiltkandidat');
+    const [row] = await t.database.db.select({ name: designs.name }).from(designs).where(eq(designs.id, designId));
+    const before = await t.form('GET', '/api/sign-templates/candidates', { search: row!.name }, designer);
+    expect(before.statusCode, before.body).toBe(200);
+    expect(before.json().data.designs).toEqual([{ id: designId, name: row!.name, category: { id: foodId, name: 'Food' } }]);
+    expect((await t.form('POST', '/api/sign-templates', { design_id: designId, layout: layout() }, designer)).statusCode).toBe(201);
+    const after = await t.form('GET', '/api/sign-templates/candidates', { search: row!.name }, designer);
+    expect(after.json().data.designs).toEqual([]);
+    expect((await t.form('GET', '/api/sign-templates/candidates', { search: '' }, cm)).statusCode).toBe(403);
+  });
+
+  it("the preview draws the caller's own upload as background, never another's file", async () => {
+    const designId = await newTemplate();
+    const product = await newProduct();
+    const png = await productImage('png', 300, 420);
+    const own = await uploadFile(t, designer, 'bakgrunn.png', png);
+    const others = await uploadFile(t, admin, 'annen.png', png);
+    const sign = { product_id: product.id, price: '24,90', previous_price: '', valid_to: '', texts: {} };
+    const drawn = await t.form('POST', `/api/sign-templates/${designId}/preview`, { layout: layout({ background_file_id: own }), sign }, designer);
+    expect(drawn.statusCode, drawn.body).toBe(200);
+    expect(drawn.json().data.image).toMatch(/^data:image\/png;base64,/);
+    const foreign = await t.form('POST', `/api/sign-templates/${designId}/preview`, { layout: layout({ background_file_id: others }), sign }, designer);
+    expect(foreign.statusCode, foreign.body).toBe(422);
+    expect(foreign.json().errors).toEqual({ 'layout.background_file_id': ['unknown_upload'] });
+  });
+
+  it('a background below the preflight\'s resolution is refused on save with its checks, and nothing is saved', async () => {
+    const designId = await newTemplate();
+    const low = await uploadFile(t, designer, 'lav.png', await productImage('png', 200, 280));
+    const res = await t.form('PUT', `/api/sign-templates/${designId}`, { based_on_version: 1, layout: layout({ background_file_id: low }) }, designer);
+    expect(res.statusCode, res.body).toBe(422);
+    expect(res.json().errors).toEqual({ 'layout.background_file_id': ['background_preflight'] });
+    expect(res.json().data.checks).toContainEqual(expect.objectContaining({ check: 'resolution', level: 'error' }));
+    expect(await t.database.db.$count(signTemplateVersions, eq(signTemplateVersions.design_id, designId))).toBe(1);
   });
 });
 

@@ -26,6 +26,7 @@ export function DatePicker({
   onBlur,
   label,
   invalid,
+  disabled,
   inputRef,
 }: {
   id: string;
@@ -35,6 +36,7 @@ export function DatePicker({
   /** The field's label, naming the calendar button for screen readers. */
   label: string;
   invalid?: boolean;
+  disabled?: boolean;
   inputRef?: Ref<HTMLInputElement>;
 }) {
   const { t, i18n } = useTranslation();
@@ -70,6 +72,7 @@ export function DatePicker({
         inputMode="numeric"
         autoComplete="off"
         aria-invalid={invalid}
+        disabled={disabled}
         aria-describedby={invalid ? `${hint} ${id}-error` : hint}
         onChange={(e) => type(e.target.value)}
         onBlur={() => {
@@ -83,7 +86,7 @@ export function DatePicker({
       </span>
       <Popover.Root open={open} onOpenChange={setOpen}>
         <Popover.Trigger asChild>
-          <Button type="button" variant="outline" size="icon" aria-label={t('common.choose_date_for', { field: label })} data-testid={`${id}-calendar`}>
+          <Button type="button" variant="outline" size="icon" disabled={disabled} aria-label={t('common.choose_date_for', { field: label })} data-testid={`${id}-calendar`}>
             <CalendarDays aria-hidden />
           </Button>
         </Popover.Trigger>

@@ -15,7 +15,6 @@ export type PickerProduct = BriefProduct['product'];
 export const designPageKeys = {
   all: ['promotion-design'] as const,
   page: (ids: DesignPageIds) => ['promotion-design', 'page', ids] as const,
-  products: (search: string) => ['promotion-design', 'products', search] as const,
 };
 
 /** The page's data; a load failure is silent (spec 001 §8), the page decides what a 404 means. */
@@ -26,13 +25,8 @@ export const designPageQuery = (ids: DesignPageIds) =>
   });
 
 /** The product picker: at most 20 products whose name, EAN or vendor code matches. */
-export const productSearchQuery = (search: string) =>
-  queryOptions({
-    queryKey: designPageKeys.products(search),
-    queryFn: async ({ signal }) =>
-      (await call<{ products: PickerProduct[] }>(designPage.products, { query: { search } }, { silent: true, signal })).data.products,
-    staleTime: 30_000,
-  });
+export const searchCatalogueProducts = async (search: string, signal: AbortSignal) =>
+  (await call<{ products: PickerProduct[] }>(designPage.products, { query: { search } }, { silent: true, signal })).data.products;
 
 /** Writes only the fields in `changes`. */
 /** `confirmOpenPins`: mark it Completed although pins are open (the user was asked). */

@@ -1,15 +1,15 @@
 import { queryOptions } from '@tanstack/react-query';
 import {
-  designs,
   fillPath,
   type ChatMessage,
   signs,
   signTemplates,
   surfaces,
-  type DesignsListData,
   type SignLayout,
   type SignPreviewData,
+  type SignProductChoice,
   type SignSetData,
+  type SignTemplateCandidate,
   type SignTemplateData,
   type SignTemplateSummary,
   type SurfacesListData,
@@ -63,19 +63,20 @@ export const templateQuery = (id: number) =>
     gcTime: 0,
   });
 
-/** Catalogue designs to make a template of (who may list the catalogue: admin, cm-admin). */
-export const catalogueDesignsQuery = (search: string) =>
+/** Catalogue designs that are no template yet, by name (every role that lays out templates, designers too). */
+export const templateCandidatesQuery = (search: string) =>
   queryOptions({
     queryKey: signKeys.designs(search),
     queryFn: async ({ signal }) =>
-      (
-        await call<DesignsListData>(
-          designs.list,
-          { query: { count_show: 20, start_index: 0, obj_search: { field: 'name', input_value: search, only_category: '' }, sort_by: 'name', sort_count: 1 } },
-          { silent: true, signal },
-        )
-      ).data.designs,
+      (await call<{ designs: SignTemplateCandidate[] }>(signTemplates.candidates, { query: { search } }, { silent: true, signal })).data.designs,
   });
+
+/** Products to preview a template with, by name or EAN, for the product picker: only what a sign shows of them. */
+export const signProductSearch = {
+  key: 'sign-templates',
+  fetch: async (search: string, signal: AbortSignal) =>
+    (await call<{ products: SignProductChoice[] }>(signTemplates.products, { query: { search } }, { silent: true, signal })).data.products,
+};
 
 /** The surfaces' sizes ('H50 x W70'), to pick a template's page size from. */
 export const surfaceSizesQuery = queryOptions({

@@ -5,14 +5,45 @@ import { Plus, Search } from 'lucide-react';
 import { Button } from '@/components/ui/button';
 import { Input } from '@/components/ui/input';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
-import { productSearchQuery } from '../api';
+import { searchCatalogueProducts } from '../api';
 
-/** Searches the catalogue as the user types (debounced) and adds a product with a click. */
-export function ProductPicker({ exclude, busy, onPick }: { exclude: Set<number>; busy: boolean; onPick: (productId: number, name: string) => void }) {
+/** A row of the picker's search: the catalogue's, or a narrower call's (the sign editor's, without vendor codes). */
+export interface PickerChoice {
+  id: number;
+  name: string;
+  ean: string | number;
+  vendor_code?: string | number;
+}
+
+/** Another search than the catalogue's (one a role without the catalogue may use), named for the query cache. */
+export interface PickerSearch {
+  key: string;
+  fetch: (search: string, signal: AbortSignal) => Promise<PickerChoice[]>;
+}
+
+const CATALOGUE: PickerSearch = { key: 'catalogue', fetch: searchCatalogueProducts };
+
+/** Searches the catalogue (or `source`) as the user types (debounced) and adds a product with a click. */
+export function ProductPicker({
+  exclude,
+  busy,
+  onPick,
+  source = CATALOGUE,
+}: {
+  exclude: Set<number>;
+  busy: boolean;
+  onPick: (productId: number, name: string) => void;
+  source?: PickerSearch;
+}) {
   const { t } = useTranslation();
   const [text, setText] = useState('');
   const search = useDebouncedValue(text.trim(), 300);
-  const results = useQuery({ ...productSearchQuery(search), enabled: search !== '' });
+  const results = useQuery({
+    queryKey: ['product-picker', source.key, search],
+    queryFn: ({ signal }) => source.fetch(search, signal),
+    staleTime: 30_000,
+    enabled: search !== '',
+  });
   const choices = (results.data ?? []).filter((p) => !exclude.has(p.id));
 
   return (
@@ -41,7 +72,8 @@ export function ProductPicker({ exclude, busy, onPick }: { exclude: Set<number>;
                 <span className="min-w-0">
                   <span className="block truncate">{p.name}</span>
                   <span className="text-xs text-muted-foreground">
-                    {p.ean} · {p.vendor_code}
+                    {p.ean}
+                    {p.vendor_code !== undefined && ` · ${p.vendor_code}`}
                   </span>
                 </span>
                 <Button

@@ -10,12 +10,13 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useDebouncedValue } from '@/lib/use-debounced-value';
 import { useSaveFeedback } from '@/lib/use-save-feedback';
-import { catalogueDesignsQuery, createTemplate, signKeys, surfaceSizesQuery } from '../api';
+import { templateCandidatesQuery, createTemplate, signKeys, surfaceSizesQuery } from '../api';
 import { sizeInMm, starterLayout } from '../editor/starter-layout';
 
 /**
- * Makes a catalogue design a template: the design (searched by name where the role may list the
- * catalogue, else by its number) and the page size, picked from the surfaces' sizes or typed in mm.
+ * Makes a catalogue design a template: the design (searched by name among those that are no
+ * template yet, for every role that lays out templates) and the page size, picked from the
+ * surfaces' sizes where the role may list the surfaces, or typed in mm.
  */
 export function CreateTemplateDialog({ open, onOpenChange, role }: { open: boolean; onOpenChange: (open: boolean) => void; role: Role }) {
   const { t } = useTranslation();
@@ -30,7 +31,7 @@ export function CreateTemplateDialog({ open, onOpenChange, role }: { open: boole
   const [width, setWidth] = useState('210');
   const [height, setHeight] = useState('297');
   const term = useDebouncedValue(search.trim(), 300);
-  const designList = useQuery({ ...catalogueDesignsQuery(term), enabled: open && browse });
+  const designList = useQuery({ ...templateCandidatesQuery(term), enabled: open });
   const sizes = useQuery({ ...surfaceSizesQuery, enabled: open && browse });
 
   const pickSize = (text: string, u: 'cm' | 'mm') => {
@@ -70,30 +71,21 @@ export function CreateTemplateDialog({ open, onOpenChange, role }: { open: boole
             if (id > 0 && sizeOk) create.mutate();
           }}
         >
-          {browse ? (
-            <>
-              <div className="grid gap-1">
-                <Label htmlFor="template-design-search">{t('signs.search_designs')}</Label>
-                <Input id="template-design-search" type="search" value={search} maxLength={100} onChange={(e) => setSearch(e.target.value)} />
-              </div>
-              <div className="grid gap-1">
-                <Label htmlFor="template-design">{t('signs.design')}</Label>
-                <NativeSelect id="template-design" value={designId} onChange={(e) => setDesignId(e.target.value)} required>
-                  <option value="">{designList.isPending ? t('common.load_data') : t('signs.choose_design')}</option>
-                  {(designList.data ?? []).map((d) => (
-                    <option key={d.id} value={d.id}>
-                      {d.name}
-                    </option>
-                  ))}
-                </NativeSelect>
-              </div>
-            </>
-          ) : (
-            <div className="grid gap-1">
-              <Label htmlFor="template-design">{t('signs.design_number')}</Label>
-              <Input id="template-design" type="number" inputMode="numeric" min={1} value={designId} onChange={(e) => setDesignId(e.target.value)} required />
-            </div>
-          )}
+          <div className="grid gap-1">
+            <Label htmlFor="template-design-search">{t('signs.search_designs')}</Label>
+            <Input id="template-design-search" type="search" value={search} maxLength={100} onChange={(e) => setSearch(e.target.value)} />
+          </div>
+          <div className="grid gap-1">
+            <Label htmlFor="template-design">{t('signs.design')}</Label>
+            <NativeSelect id="template-design" value={designId} onChange={(e) => setDesignId(e.target.value)} required>
+              <option value="">{designList.isPending ? t('common.load_data') : t('signs.choose_design')}</option>
+              {(designList.data ?? []).map((d) => (
+                <option key={d.id} value={d.id}>
+                  {d.name} ({d.category.name})
+                </option>
+              ))}
+            </NativeSelect>
+          </div>
           {browse && (sizes.data?.length ?? 0) > 0 && (
             <div className="grid grid-cols-[1fr_auto] gap-2">
               <div className="grid gap-1">

@@ -2,10 +2,26 @@ import { useTranslation } from 'react-i18next';
 import { SIGN_LIMITS, type SignLayout } from '@promo/shared';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
+import { BackgroundField, type BackgroundChoice, type BackgroundRefusal } from './background-field';
 import { roundMm } from './layout-edit';
 
-/** The page's bleed and safe margin (its size is the surfaces' size, fixed when the template was made). */
-export function PageSettings({ layout, onChange }: { layout: SignLayout; onChange: (next: SignLayout, mergeKey: string | null) => void }) {
+/**
+ * The page's bleed, safe margin and background (its size is the surfaces' size, fixed when the
+ * template was made). `backgroundName` names the layout's background file.
+ */
+export function PageSettings({
+  layout,
+  backgroundName,
+  backgroundRefusal,
+  onChange,
+  onBackground,
+}: {
+  layout: SignLayout;
+  backgroundName: string;
+  backgroundRefusal: BackgroundRefusal | null;
+  onChange: (next: SignLayout, mergeKey: string | null) => void;
+  onBackground: (next: BackgroundChoice | null) => void;
+}) {
   const { t } = useTranslation();
   const number = (id: string, label: string, value: number, max: number, apply: (v: number) => SignLayout) => (
     <div className="grid gap-1">
@@ -30,6 +46,11 @@ export function PageSettings({ layout, onChange }: { layout: SignLayout; onChang
       <legend className="pt-3 text-sm font-medium">{t('signs.page')}</legend>
       {number('sign-bleed', t('signs.bleed_mm'), layout.bleed_mm, SIGN_LIMITS.maxBleedMm, (bleed_mm) => ({ ...layout, bleed_mm }))}
       {number('sign-safe', t('signs.safe_mm'), layout.safe_mm, Math.min(layout.width_mm, layout.height_mm) / 2, (safe_mm) => ({ ...layout, safe_mm }))}
+      <BackgroundField
+        value={layout.background_file_id === null ? null : { file_id: layout.background_file_id, name: backgroundName }}
+        refusal={backgroundRefusal}
+        onChange={onBackground}
+      />
     </fieldset>
   );
 }

@@ -1,9 +1,9 @@
 import { useTranslation } from 'react-i18next';
-import { can, type Role } from '@promo/shared';
+import { DatePicker } from '@/components/ui/date-picker';
 import { Input } from '@/components/ui/input';
 import { Label } from '@/components/ui/label';
 import { ProductPicker } from '@/features/promotion-design/components/product-picker';
-import type { SignDraft } from '../api';
+import { signProductSearch, type SignDraft } from '../api';
 
 export interface PreviewChoice {
   sign: SignDraft;
@@ -12,10 +12,10 @@ export interface PreviewChoice {
 }
 
 /**
- * The product and prices the editor's preview draws. Who may search the catalogue picks by name;
- * the others (a designer) type a product's number.
+ * The product and prices the editor's preview draws. The product is searched by name or EAN with
+ * the sign templates' own search, which a designer may use without the catalogue.
  */
-export function PreviewSignForm({ role, value, onChange }: { role: Role; value: PreviewChoice; onChange: (v: PreviewChoice) => void }) {
+export function PreviewSignForm({ value, onChange }: { value: PreviewChoice; onChange: (v: PreviewChoice) => void }) {
   const { t } = useTranslation();
   const set = (change: Partial<SignDraft>) => onChange({ ...value, sign: { ...value.sign, ...change } });
   return (
@@ -23,26 +23,15 @@ export function PreviewSignForm({ role, value, onChange }: { role: Role; value: 
       <h2 id="preview-sign-title" className="font-semibold">
         {t('signs.preview_with')}
       </h2>
-      {can(role, 'designs.editBrief') ? (
-        <>
-          <p className="text-sm" data-testid="preview-product">
-            {value.sign.product_id ? value.name || t('signs.product_number', { id: value.sign.product_id }) : t('signs.pick_product')}
-          </p>
-          <ProductPicker exclude={new Set([value.sign.product_id])} busy={false} onPick={(id, name) => onChange({ name: name ?? '', sign: { ...value.sign, product_id: id } })} />
-        </>
-      ) : (
-        <div className="grid gap-1">
-          <Label htmlFor="preview-product-id">{t('signs.product_id')}</Label>
-          <Input
-            id="preview-product-id"
-            type="number"
-            inputMode="numeric"
-            min={1}
-            value={value.sign.product_id || ''}
-            onChange={(e) => set({ product_id: Number.isFinite(e.target.valueAsNumber) ? e.target.valueAsNumber : 0 })}
-          />
-        </div>
-      )}
+      <p className="text-sm" data-testid="preview-product">
+        {value.sign.product_id ? value.name : t('signs.pick_product')}
+      </p>
+      <ProductPicker
+        source={signProductSearch}
+        exclude={new Set([value.sign.product_id])}
+        busy={false}
+        onPick={(id, name) => onChange({ name, sign: { ...value.sign, product_id: id } })}
+      />
       <div className="grid grid-cols-2 gap-2">
         <div className="grid gap-1">
           <Label htmlFor="preview-price">{t('signs.price')}</Label>
@@ -54,7 +43,7 @@ export function PreviewSignForm({ role, value, onChange }: { role: Role; value: 
         </div>
         <div className="col-span-2 grid gap-1">
           <Label htmlFor="preview-valid-to">{t('signs.valid_to')}</Label>
-          <Input id="preview-valid-to" type="date" value={value.sign.valid_to} onChange={(e) => set({ valid_to: e.target.value })} />
+          <DatePicker id="preview-valid-to" label={t('signs.valid_to')} value={value.sign.valid_to} onChange={(valid_to) => set({ valid_to })} />
         </div>
       </div>
     </section>

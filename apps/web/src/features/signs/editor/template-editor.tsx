@@ -8,11 +8,12 @@ import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
-import { useCurrentUser } from '@/lib/session';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { useSaveFeedback } from '@/lib/use-save-feedback';
 import { previewTemplate, saveTemplate, signKeys } from '../api';
 import { SignPreview, useSignPreview } from '../components/sign-preview';
+import { backgroundRefusal } from './background-refusal';
+import type { BackgroundRefusal } from './background-field';
 import { FieldPanel } from './field-panel';
 import { commit, historyKey, redo, seal, startHistory, undo } from './history';
 import { canAddField, newField, updateField } from './layout-edit';
@@ -26,7 +27,6 @@ const inTextInput = (el: EventTarget | null) => el instanceof HTMLElement && (el
 
 export function TemplateEditor({ data, onReload }: { data: SignTemplateData; onReload: () => void }) {
   const { t } = useTranslation();
-  const me = useCurrentUser()!;
   const queryClient = useQueryClient();
   const feedback = useSaveFeedback();
   // Below 768 px the page shows the preview only: a sign is not laid out with a thumb.
@@ -37,6 +37,9 @@ export function TemplateEditor({ data, onReload }: { data: SignTemplateData; onR
   const [addKind, setAddKind] = useState<SignFieldKind>('text');
   const [conflict, setConflict] = useState(false);
   const [choice, setChoice] = useState<PreviewChoice>({ name: '', sign: { product_id: 0, price: '24,90', previous_price: '29,90', valid_to: '', texts: {} } });
+  // The names of the background files this editor has seen, by id (undo may bring an earlier one back).
+  const [fileNames, setFileNames] = useState<Record<number, string>>(() => (data.background ? { [data.background.file_id]: data.background.name } : {}));
+  const [refusal, setRefusal] = useState<BackgroundRefusal | null>(null);
   const layout = history.present;
   const dirty = layout !== saved.layout;
   const field = layout.fields.find((f) => f.id === selected) ?? null;
@@ -72,18 +75,20 @@ export function TemplateEditor({ data, onReload }: { data: SignTemplateData; onR
       feedback.success(res);
       setSaved({ version: res.data.version, layout, versions: res.data.versions ?? saved.versions });
       setHistory(seal);
+      setRefusal(null);
       void queryClient.invalidateQueries({ queryKey: signKeys.templates });
     },
     onError: (err) => {
-      if (isAxiosError(err) && err.response?.status === 409) setConflict(true);
-      else feedback.failure(err);
+      if (isAxiosError(err) && err.response?.status === 409) return setConflict(true);
+      setRefusal(backgroundRefusal(err, t));
+      feedback.failure(err);
     },
   });
 
   const previewBlock = (
     <div className="grid items-start gap-4 md:grid-cols-2">
       <SignPreview data={preview.data} error={preview.error} busy={preview.busy} title={t('signs.preview_title', { name: data.name })} />
-      <PreviewSignForm role={me.role} value={choice} onChange={setChoice} />
+      <PreviewSignForm value={choice} onChange={setChoice} />
     </div>
   );
 
@@ -168,7 +173,17 @@ export function TemplateEditor({ data, onReload }: { data: SignTemplateData; onR
             ) : (
               <p className="text-sm text-muted-foreground">{t('signs.no_field_selected')}</p>
             )}
-            <PageSettings layout={layout} onChange={change} />
+            <PageSettings
+              layout={layout}
+              backgroundName={layout.background_file_id === null ? '' : (fileNames[layout.background_file_id] ?? t('signs.file_number', { id: layout.background_file_id }))}
+              backgroundRefusal={refusal}
+              onChange={change}
+              onBackground={(next) => {
+                if (next) setFileNames((n) => ({ ...n, [next.file_id]: next.name }));
+                setRefusal(null);
+                change({ ...layout, background_file_id: next?.file_id ?? null });
+              }}
+            />
             <VersionList versions={saved.versions} current={saved.version} />
           </aside>
         </div>

@@ -2,6 +2,7 @@ import { useTranslation } from 'react-i18next';
 import { Eye, Trash2 } from 'lucide-react';
 import type { SignField, SignProblem } from '@promo/shared';
 import { Button } from '@/components/ui/button';
+import { DatePicker } from '@/components/ui/date-picker';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 import type { SignDraft } from '../api';
@@ -43,15 +44,14 @@ export function SignRowEditor({
       </p>
     ) : null;
   const bad = (key: string) => !!errors?.[key] || !!problems?.some((p) => p.field === key);
-  const input = (key: 'price' | 'previous_price' | 'valid_to', label: string, type = 'text') => (
+  const input = (key: 'price' | 'previous_price', label: string) => (
     <div className="grid min-w-0 gap-1">
       <label htmlFor={id(key)} className="text-xs text-muted-foreground">
         {label}
       </label>
       <Input
         id={id(key)}
-        type={type}
-        inputMode={type === 'text' ? 'decimal' : undefined}
+        inputMode="decimal"
         value={draft[key]}
         disabled={!editable}
         aria-invalid={!!errors?.[key]}
@@ -86,7 +86,20 @@ export function SignRowEditor({
       <div className="grid grid-cols-2 gap-2 sm:grid-cols-3">
         {input('price', t('signs.price'))}
         {input('previous_price', t('signs.previous_price'))}
-        {input('valid_to', t('signs.valid_to'), 'date')}
+        <div className="grid min-w-0 gap-1">
+          <label htmlFor={id('valid_to')} className="text-xs text-muted-foreground">
+            {t('signs.valid_to')}
+          </label>
+          <DatePicker
+            id={id('valid_to')}
+            label={t('signs.valid_to')}
+            value={draft.valid_to}
+            disabled={!editable}
+            invalid={!!errors?.valid_to}
+            onChange={(valid_to) => onChange({ ...draft, valid_to })}
+          />
+          {error('valid_to')}
+        </div>
       </div>
       {fields.length > 0 && (
         <div className="grid gap-2 sm:grid-cols-2">
