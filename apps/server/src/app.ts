@@ -11,7 +11,7 @@ import { refuseDeclaredOverLimit } from './lib/declared-body';
 import { answerBeforeBodyEnd } from './lib/early-answers';
 import { frameworkErrors, registerErrorHandler } from './lib/error-handler';
 import { healthRoutes } from './lib/health';
-import { parseQs } from './lib/parse-qs';
+import { parseFormBody, parseQs } from './lib/parse-qs';
 import { LoginThrottle } from './lib/login-throttle';
 import { attachReadCaches, type ReadCaches } from './lib/read-caches';
 import { attachRealtime, type Realtime } from './lib/realtime';
@@ -141,7 +141,7 @@ export async function buildApp(opts: BuildOptions): Promise<FastifyInstance> {
   // before the end of its body leaves the client able to read it (decision 028).
   app.addHook('onRequest', refuseDeclaredOverLimit(config.UPLOAD_LIMIT_BYTES));
   app.addHook('onSend', answerBeforeBodyEnd);
-  await app.register(formbody, { parser: parseQs });
+  await app.register(formbody, { parser: parseFormBody });
   await app.register(multipart, {
     // Keep the name as sent, so a name with path parts is refused rather than silently cut.
     preservePath: true,

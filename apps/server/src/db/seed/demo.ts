@@ -6,6 +6,7 @@ import { hashPassword } from '../../lib/passwords';
 import { STATION_TOWNS, STREETS } from './stations';
 import { seedCatalogue } from './catalogue';
 import { seedDesignChats } from './design-chats';
+import { seedSigns } from './signs';
 import { seedPlanner } from './planner';
 import { seedPrintFlow } from './print-flow';
 import { seedPromotions } from './promotions';
@@ -98,6 +99,7 @@ export async function seedDemo(db: Db, storage: Storage): Promise<void> {
     const flow = await seedPromotions(tx);
     await seedDesignChats(tx, storage);
     await seedPrintFlow(tx, flow);
+    await seedSigns(tx, storage);
   });
   // Statistics now, not when autovacuum gets round to it: the products list's estimated totals
   // (decision 016) and the planner's choices read them.

@@ -6,6 +6,7 @@ import type { LightMyRequestResponse } from 'fastify';
 import * as shared from '@promo/shared';
 import { AUDIT_ACTIONS, AUDIT_ENTITIES, AUDIT_FIELDS, AUDIT_HIDDEN_FIELDS, type AuditAction, type AuditEntity, type Endpoint } from '@promo/shared';
 import { auditLog, designs, distributorParcels, products, surfaces, users } from '../../db/schema';
+import { a4Layout } from '../../test/sign-fixtures';
 import { writeAudit } from '../../lib/audit';
 import { designFixture, newPromotion, uploadFile, userId, type DesignFixture } from '../../test/design-fixture';
 import { pngImage } from '../../test/images';
@@ -58,6 +59,8 @@ const NOT_AUDITED: Record<string, string> = {
   'POST /api/notifications/read': 'a read receipt, not a change of data (decision 020)',
   'POST /api/files/upload': 'an unowned upload; the change that claims it (message, brief file, image) is logged with its file id',
   'POST /api/push/subscriptions/{id}/test': 'queues a test push to the caller’s own device; no data of the business changes',
+  'POST /api/sign-templates/{id}/preview': 'draws one sign as a PNG; stores nothing',
+  'POST /api/promotion-surface-design/{id}/signs/preview': 'draws one sign as a PNG; stores nothing',
 };
 
 /**
@@ -364,6 +367,35 @@ const CHECKS: Record<string, Check> = {
     action: 'set_status',
     entity: 'file_pins',
   },
+  // Price signs (decision 043): templates in versions, a design's signs, and the PDF they make.
+  'POST /api/sign-templates': {
+    call: async () => t.form('POST', '/api/sign-templates', { design_id: await foodDesign(), layout: a4Layout() }, admin),
+    action: 'create',
+    entity: 'sign_templates',
+  },
+  'PUT /api/sign-templates/{id}': {
+    call: async () => {
+      const designId = await foodDesign();
+      created(await t.form('POST', '/api/sign-templates', { design_id: designId, layout: a4Layout() }, admin));
+      return t.form('PUT', `/api/sign-templates/${designId}`, { based_on_version: 1, layout: a4Layout({ price: { size: 180 } }) }, admin);
+    },
+    action: 'update',
+    entity: 'sign_templates',
+  },
+  'PUT /api/promotion-surface-design/{id}/signs': {
+    call: async () => t.form('PUT', `/api/promotion-surface-design/${await signDesign()}/signs`, { signs: await signInputs() }, admin),
+    action: 'save_signs',
+    entity: 'promotion_surface_designs',
+  },
+  'POST /api/promotion-surface-design/{id}/signs/generate': {
+    call: async () => {
+      const psdId = await signDesign();
+      created(await t.form('PUT', `/api/promotion-surface-design/${psdId}/signs`, { signs: await signInputs() }, admin));
+      return t.form('POST', `/api/promotion-surface-design/${psdId}/signs/generate`, {}, admin);
+    },
+    action: 'create',
+    entity: 'chat_messages',
+  },
   // Feedback.
   'POST /api/feedback-messages': {
     call: async () => t.form('POST', '/api/feedback-messages', { title: 'Feil pris', to_user_id: await demoId('cm@demo.no'), message: '<p>Plakaten har feil pris.</p>' }, admin),
@@ -382,6 +414,28 @@ const CHECKS: Record<string, Check> = {
 
 async function categoryId() {
   return (await t.database.db.select({ id: designs.category_id }).from(designs).limit(1))[0]!.id;
+}
+
+/** A new catalogue design of Food, not yet a template. */
+async function foodDesign() {
+  const [food] = await t.database.db.select({ category_id: designs.category_id }).from(designs).where(eq(designs.name, 'Prisskilt A4'));
+  return created(await t.form('POST', '/api/designs', { name: `Prisskilt ${code++}`, category_id: food!.category_id }, admin)).id;
+}
+
+/** A design from the seeded template "Prisskilt A4" on an A4 surface (the unit is cm) of a new promotion. */
+async function signDesign() {
+  const db = t.database.db;
+  const [template] = await db.select({ id: designs.id }).from(designs).where(eq(designs.name, 'Prisskilt A4'));
+  const [surface] = await db.insert(surfaces).values({ vendor_code: code++, name: `Prisskiltlomme ${code}`, size_surface: 'H29.7 x W21' }).returning({ id: surfaces.id });
+  const p = await newPromotion(t, admin);
+  created(await t.form('POST', '/api/promotion-surfaces', { promotion_id: p.promotionId, surface_id: surface!.id }, admin));
+  return created(await t.form('POST', '/api/promotion-surface-design', { promotion_id: p.promotionId, surface_id: surface!.id, design_id: template!.id }, admin)).id;
+}
+
+/** Two signs of seeded products that state their net quantity (the template prints a unit price). */
+async function signInputs() {
+  const rows = await t.database.db.select({ id: products.id }).from(products).where(eq(products.net_unit, 'g')).orderBy(products.id).limit(2);
+  return rows.map((r, i) => ({ product_id: r.id, price: `${24 + i},90` }));
 }
 
 async function pinOn(d: DesignFixture): Promise<number> {

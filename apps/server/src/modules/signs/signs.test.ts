@@ -1,6 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq } from 'drizzle-orm';
-import { categories, chatMessages, designs, printReports, promotionSurfaceDesigns, signs, signTemplateVersions, surfaces } from '../../db/schema';
+import { and, eq, isNotNull, like } from 'drizzle-orm';
+import { PDFDocument } from 'pdf-lib';
+import { categories, chatMessages, chats, designs, files, printReports, products, promotions, promotionSurfaceDesigns, signs, signTemplateVersions, surfaces } from '../../db/schema';
 import { DEMO_PASSWORD } from '../../db/seed/demo';
 import { ean13 } from '../../db/seed/catalogue';
 import { newPromotion, uploadFile, userId } from '../../test/design-fixture';
@@ -47,7 +48,7 @@ async function newTemplate(name = 'Prisskilt A4') {
   return designId;
 }
 async function newProduct(over: Record<string, unknown> = {}) {
-  const res = await t.form('POST', '/api/products', productBody({ category: 'Food', net_quantity: '500', net_unit: 'g', ...over }), admin);
+  const res = await t.form('POST', '/api/products', productBody({ category: 'Food', sub_category: 'Meieri', net_quantity: '500', net_unit: 'g', ...over }), admin);
   expect(res.statusCode, res.body).toBe(200 + 1);
   return res.json().data as { id: number; ean: number };
 }
@@ -83,8 +84,28 @@ describe('templates', () => {
     const seeded = list.json().data.templates.find((x: { name: string }) => x.name === 'Prisskilt A4');
     const got = await t.form('GET', `/api/sign-templates/${seeded.design_id}`, undefined, designer);
     expect(got.json().data.layout.fields.map((f: { kind: string }) => f.kind)).toEqual(['name', 'manufacturer', 'price', 'previous_price', 'unit_price', 'deposit', 'validity', 'text', 'ean']);
-    const products = await t.form('GET', '/api/products', { count_show: 8 }, admin);
-    expect(products.json().data.products.filter((p: { net_unit: string | null }) => p.net_unit !== null).length).toBeGreaterThan(3);
+    // Three of four seeded products (the other test files' products come and go on a shared PostgreSQL).
+    expect(await t.database.db.$count(products, isNotNull(products.net_unit))).toBeGreaterThan(1000);
+  });
+
+  it('the demo has "Prisskilt uke N": a design from "Prisskilt A4" whose six signs were generated into an HQ PDF in its chat', async () => {
+    const [promotion] = await t.database.db.select().from(promotions).where(like(promotions.name, 'Prisskilt uke %'));
+    const [psd] = await t.database.db.select().from(promotionSurfaceDesigns).where(eq(promotionSurfaceDesigns.promotion_id, promotion!.id));
+    const set = await t.form('GET', `/api/promotion-surface-design/${psd!.id}/signs`, undefined, cm);
+    expect(set.statusCode, set.body).toBe(200);
+    const data = set.json().data;
+    expect(data).toMatchObject({ template: { name: 'Prisskilt A4', version: 1 }, may_edit: true, generated: { template_version: 1, signs: 6 } });
+    expect(data.signs).toHaveLength(6);
+    for (const sign of data.signs) expect(sign.product.net_unit).not.toBeNull();
+    const chat = await t.form('GET', '/api/design-chat', { chat_id: (await t.database.db.select().from(chats).where(eq(chats.psd_id, psd!.id)))[0]!.id }, cm);
+    const [hq] = chat.json().data.chat.messages;
+    expect(hq).toMatchObject({ type_file: 'HQ', sender_name: 'Lars Kategorisjef', generated: { template_version: 1, signs: 6 } });
+    const [row] = await t.database.db.select().from(chatMessages).where(and(eq(chatMessages.chat_id, hq.chat_id), eq(chatMessages.message_id, data.generated.message_id)));
+    const [file] = await t.database.db.select().from(files).where(eq(files.id, row!.file_id!));
+    expect(file!.original_name).toMatch(/\.pdf$/);
+    // The PDF the seed made: six A4 pages with bleed.
+    const pdf = await PDFDocument.load(Buffer.concat(await (await t.storage.read(file!.storage_key)).toArray()));
+    expect(pdf.getPageCount()).toBe(6);
   });
 
   it('are made from a catalogue design, read with their versions, and saved as new versions', async () => {
@@ -204,7 +225,7 @@ describe('a design from a template', () => {
     const { psdId } = await signDesign(designId);
     const good = await newProduct();
     const noQuantity = await newProduct({ net_quantity: '', net_unit: '' });
-    const valid = ean13(740_000_000_000 + seq++ * 3);
+    const valid = ean13(100_000_000_000 + seq++ * 3);
     const badEan = await newProduct({ ean: valid.slice(0, 12) + String((Number(valid[12]) + 1) % 10) });
     const url = `/api/promotion-surface-design/${psdId}/signs`;
     const sign = (over: object = {}) => ({ product_id: good.id, price: '24,90', previous_price: '29,90', valid_to: '2031-01-31', texts: { slogan: 'Bare nå' }, ...over });
