@@ -23,6 +23,18 @@ describe('an upload whose sender sends nothing for a while', () => {
     expect(fs.readdirSync(root, { recursive: true, encoding: 'utf8' }).filter((p) => fs.statSync(path.join(root, p)).isFile())).toEqual([]);
   });
 
+  it('counts from when the upload is piped in, not from when the watch was made', async () => {
+    const watch = new IdleWatch(50);
+    // The storage takes longer than the limit to open its file before it pipes the upload in.
+    await new Promise((r) => setTimeout(r, 150));
+    const sender = new PassThrough();
+    sender.write('%PDF-1.4\n');
+    const sink = new PassThrough();
+    sink.resume();
+    const outcome = await pipeline(sender, watch, sink).catch((err: unknown) => err);
+    expect(outcome).toMatchObject({ statusCode: 408, key: 'upload_stalled' });
+  });
+
   it('does not fail while the storage is what holds the bytes back', async () => {
     const chunks = Array.from({ length: 6 }, () => Buffer.alloc(64 * 1024, 0x41));
     let written = 0;

@@ -13,11 +13,18 @@ export const uploadStalled = () =>
 
 /** Passes bytes through; fails with `uploadStalled` when none arrive for `idleMs` while nothing downstream holds them back. */
 export class IdleWatch extends Transform {
-  private timer: NodeJS.Timeout;
+  private timer: NodeJS.Timeout | undefined;
 
+  /**
+   * The clock starts when the upload is piped in: the storage opens its file first, and a watch
+   * that fired before the pipeline listened destroyed itself with nobody to hear it (an uncaught
+   * error, and a write that never settled, on a busy machine with a short limit).
+   */
   constructor(private readonly idleMs = UPLOAD_IDLE_MS) {
     super();
-    this.timer = setTimeout(() => this.check(), idleMs);
+    this.once('pipe', () => {
+      this.timer = setTimeout(() => this.check(), idleMs);
+    });
   }
 
   private check() {
@@ -28,7 +35,7 @@ export class IdleWatch extends Transform {
   }
 
   override _transform(chunk: Buffer, _enc: BufferEncoding, done: TransformCallback) {
-    this.timer.refresh();
+    this.timer?.refresh();
     done(null, chunk);
   }
 
