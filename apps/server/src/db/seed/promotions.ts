@@ -1,7 +1,7 @@
-import { asc, inArray } from 'drizzle-orm';
+import { asc, inArray, notInArray } from 'drizzle-orm';
 import { osloDay } from '@promo/shared';
 import type { DbOrTx } from '../client';
-import { chats, designs, designStatusChanges, promotionEvents, promotions, promotionSurfaceDesigns, promotionSurfaces, surfaces, systemSettings, users } from '../schema';
+import { chats, designs, designStatusChanges, promotionEvents, promotions, promotionSurfaceDesigns, promotionSurfaces, signTemplates, surfaces, systemSettings, users } from '../schema';
 
 const day = 24 * 3600_000;
 
@@ -44,7 +44,12 @@ export async function seedPromotions(db: DbOrTx): Promise<{ id: number; step: Pr
 
   const now = Date.now();
   const someSurfaces = await db.select({ id: surfaces.id }).from(surfaces).orderBy(asc(surfaces.id)).limit(24);
-  const someDesigns = await db.select({ id: designs.id }).from(designs).orderBy(asc(designs.id));
+  // Ordinary designs: a template's design goes only on a surface of its size (seed/signs.ts).
+  const someDesigns = await db
+    .select({ id: designs.id })
+    .from(designs)
+    .where(notInArray(designs.id, db.select({ id: signTemplates.design_id }).from(signTemplates)))
+    .orderBy(asc(designs.id));
   const flow: { id: number; step: PrintStep }[] = [];
   for (const [n, p] of PLANS.entries()) {
     const notified = p.status > 0;
