@@ -55,7 +55,7 @@ describe('a product’s net quantity', () => {
 
 describe('the catalogue import of net quantities', () => {
   const header = ['EAN', 'Varenummer', 'Navn', 'Kategori', 'Underkategori', 'Produsent', 'Leverandør', 'Planleggingsgruppe', 'Lokalt eid', 'Salgstype', 'Leverandørens EAN', 'Leverandørens varenavn', 'Leverandørens varenummer'];
-  const row = (ean: string) => [ean, '1', 'Juice', 'Food', 'Drikke', 'Tine', 'Tine SA', 'BU', 'Nei', 'Standard', '7040000000017', 'Juice', '800001'];
+  const row = (ean: string) => [ean, '1', 'Juice', 'Food', 'Meieri', 'Tine', 'Tine SA', 'BU', 'Nei', 'Standard', '7040000000017', 'Juice', '800001'];
   const csv = (rows: string[][]) => Buffer.from(`${rows.map((r) => r.join(';')).join('\r\n')}\r\n`);
 
   async function importFile(rows: string[][]) {
