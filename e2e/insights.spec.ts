@@ -41,8 +41,9 @@ async function sentChain(request: APIRequestContext, lang: Lang): Promise<Chain>
   const promotion_id = (await created.json()).data.promotion.id as number;
   const surfaces = (await (await request.get('/api/surfaces', { params: { count_show: 100 }, headers })).json()).data.surfaces as { id: number; name: string }[];
   const surface_id = surfaces.find((s) => s.name === SURFACE)!.id;
-  const designs = (await (await request.get('/api/designs', { params: { count_show: 100 }, headers })).json()).data.designs as { id: number; category: { name: string } }[];
-  const design_id = designs.find((d) => d.category.name === 'Fuel')!.id;
+  const designs = (await (await request.get('/api/designs', { params: { count_show: 100 }, headers })).json()).data.designs as { id: number; name: string; category: { name: string } }[];
+  // A seeded Fuel design, not a price-sign template another test made (it fits only its own size).
+  const design_id = designs.find((d) => d.category.name === 'Fuel' && d.name.startsWith('Fuel '))!.id;
   expect((await request.post('/api/promotion-surfaces', { form: { promotion_id, surface_id }, headers })).status()).toBeLessThan(300);
   const added = await request.post('/api/promotion-surface-design', { form: { promotion_id, surface_id, design_id }, headers });
   expect(added.status(), await added.text()).toBeLessThan(300);

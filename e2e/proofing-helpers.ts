@@ -37,8 +37,9 @@ export async function proofDesign(request: APIRequestContext, admin: string, nam
   const surfaces = (await (await request.get('/api/surfaces', { params: { count_show: 100 }, headers })).json()).data.surfaces as { id: number; size_surface: string; printer_id: number | null }[];
   const surface = surfaces.find((s) => s.size_surface === size && (printerId ? s.printer_id === printerId : s.printer_id !== null))!;
   expect(surface, size).toBeTruthy();
-  const designs = (await (await request.get('/api/designs', { params: { count_show: 100 }, headers })).json()).data.designs as { id: number; category: { name: string } }[];
-  const fuel = designs.find((d) => d.category.name === 'Fuel');
+  const designs = (await (await request.get('/api/designs', { params: { count_show: 100 }, headers })).json()).data.designs as { id: number; name: string; category: { name: string } }[];
+  // A seeded Fuel design: one another test made into a price-sign template fits only its own size.
+  const fuel = designs.find((d) => d.category.name === 'Fuel' && d.name.startsWith('Fuel '));
   expect(fuel, 'a Fuel design').toBeTruthy();
   expect((await request.post('/api/promotion-surfaces', { form: { promotion_id, surface_id: surface.id }, headers })).status()).toBeLessThan(300);
   const added = await request.post('/api/promotion-surface-design', { form: { promotion_id, surface_id: surface.id, design_id: fuel!.id }, headers });
