@@ -1,5 +1,5 @@
 import type { Page } from '@playwright/test';
-import { expect, LOCALES, login, snap, test, useLanguage, type Lang } from './fixtures';
+import { expect, LOCALES, login, snap, test, typeSearchWord, useLanguage, type Lang } from './fixtures';
 
 const NO = LOCALES.no;
 
@@ -108,6 +108,7 @@ test.describe('designs list', () => {
   });
 
   test('filters by category and searches by name after the debounce; clear filters resets both', async ({ page }) => {
+    await page.clock.install();
     await openDesigns(page);
     const searched: string[] = [];
     page.on('request', (r) => {
@@ -131,7 +132,7 @@ test.describe('designs list', () => {
     await expect(pages(page)).toBeHidden();
 
     // The search narrows within the category; one request for the whole word.
-    await input.pressSequentially('hylle', { delay: 40 });
+    await typeSearchWord(page, input, 'hylle');
     await expect(rows(page)).toHaveCount(1);
     await expect(rows(page).first().locator('td')).toHaveText(['Fuel hyllestripe', 'Fuel', '']);
     expect(searched.filter((s) => s !== '' && s !== 'hylle')).toEqual([]);

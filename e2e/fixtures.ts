@@ -1,4 +1,4 @@
-import { test as base, expect, type Page } from '@playwright/test';
+import { test as base, expect, type Locator, type Page } from '@playwright/test';
 import fs from 'node:fs';
 import path from 'node:path';
 import { axeFixtures, type AxeFixtures } from './axe';
@@ -37,6 +37,22 @@ export const login = (page: Page, role: DemoRole) => loginAs(page, DEMO_EMAILS[r
 /** Sets the interface language before any page script runs. */
 export async function useLanguage(page: Page, lang: Lang) {
   await page.addInitScript((l) => localStorage.setItem('LANGUAGE', l), lang);
+}
+
+/** The search boxes' pause before a list asks again (spec 000 §9). */
+export const SEARCH_DEBOUNCE_MS = 500;
+
+/**
+ * Types `text` into a debounced search box as a person types a word, in one burst: the page's clock
+ * (installed with `page.clock.install()` before the page opened) stands still while the keys go in,
+ * then runs the debounce's pause and flows again. On a busy machine a key can otherwise come more
+ * than the pause after the one before, and the list asks for half a word.
+ */
+export async function typeSearchWord(page: Page, input: Locator, text: string) {
+  await page.clock.pauseAt((await page.evaluate(() => Date.now())) + 1_000);
+  await input.pressSequentially(text, { delay: 40 });
+  await page.clock.runFor(SEARCH_DEBOUNCE_MS);
+  await page.clock.resume();
 }
 
 /** Keeps a full-page screenshot as a test artifact: test-results/screenshots/<name>.png */

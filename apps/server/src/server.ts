@@ -12,6 +12,9 @@ import { sweepUnclaimedUploads, UPLOAD_SWEEP_EVERY_MS } from './lib/uploads';
 import { flushTraces } from './observability/trace-flush';
 import { serveLiveBackups } from './ops/backup/live-pglite';
 
+// Everything this process writes holds data or secrets (decision 033): owner-only from creation,
+// also the files PGlite makes with modes of its own (a data folder's postmaster.pid, 0755 under 022).
+process.umask(0o077);
 const config = loadConfig();
 const releaseLock = config.DATABASE_URL ? () => {} : acquireDataDirLock(config.dataDir);
 const database = await openDatabase({ databaseUrl: config.DATABASE_URL, dataDir: config.dataDir });
