@@ -63,6 +63,8 @@ export const chatMessages = pgTable(
     /** An HQ file generated from price signs (decision 043): the template version and how many signs; null otherwise. */
     sign_template_version: integer('sign_template_version'),
     sign_count: integer('sign_count'),
+    /** A hash of everything the generated file was drawn from: a generate with the same answers with this message. */
+    sign_digest: text('sign_digest'),
     ...timestamps,
   },
   (t) => [

@@ -1,6 +1,6 @@
 /** A promotion's price signs (issue 34, decision 043): one product with its campaign prices per sign. */
 import { sql } from 'drizzle-orm';
-import { check, date, index, integer, jsonb, pgTable, uniqueIndex } from 'drizzle-orm/pg-core';
+import { check, date, index, integer, jsonb, pgTable, text, timestamp, uniqueIndex } from 'drizzle-orm/pg-core';
 import { products } from './catalogue';
 import { timestamps } from './columns';
 import { promotionSurfaceDesigns } from './promotions';
@@ -31,3 +31,16 @@ export const signs = pgTable(
     check('signs_price_check', sql`${t.price_ore} > 0 and (${t.previous_price_ore} is null or ${t.previous_price_ore} > 0)`),
   ],
 );
+
+/**
+ * A generate under way: one per design at a time, whichever server process takes it (a double click,
+ * a second tab). Removed when the generate ends; one left by a process that died is taken over once
+ * it is older than a generate can take (generate.ts).
+ */
+export const signGenerations = pgTable('sign_generations', {
+  psd_id: integer('psd_id')
+    .primaryKey()
+    .references(() => promotionSurfaceDesigns.id, { onDelete: 'cascade' }),
+  claim: text('claim').notNull(),
+  claimed_at: timestamp('claimed_at', { withTimezone: true }).notNull().defaultNow(),
+});

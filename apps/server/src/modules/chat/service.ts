@@ -83,6 +83,8 @@ const isPrintFile = (type: string) => type === 'HQ' || type === 'LQ';
 export interface GeneratedFrom {
   template_version: number;
   signs: number;
+  /** What was drawn, hashed: the same digest again means the same file (generate.ts). */
+  digest: string;
 }
 
 /** Writes the message inside the caller's transaction; `rendered` holds the renditions of its image. */
@@ -138,6 +140,7 @@ async function writeMessage(
       comment_mess_id: body.comment_mess_id ?? null,
       sign_template_version: generated?.template_version ?? null,
       sign_count: generated?.signs ?? null,
+      sign_digest: generated?.digest ?? null,
     })
     .returning();
   let images: UrlImages | null = null;

@@ -24,7 +24,7 @@ export async function signsRoutes(app: FastifyInstance) {
   route(app, signs.save, async ({ auth, params, body }) => ok('Signs saved', 'signs_saved', await saveSigns(deps, auth, params.id, body.signs)));
   route(app, signs.preview, async ({ auth, params, body }) => ok('Preview', 'sign_preview', await previewSign(deps, auth, params.id, body.sign)));
   route(app, signs.generate, async ({ auth, params }) => {
-    const message = await deliverNotifications(app, () => generateSigns(deps, auth, params.id));
-    return ok('Signs generated', 'signs_generated', { message });
+    const { message, unchanged } = await deliverNotifications(app, () => generateSigns(deps, auth, params.id));
+    return unchanged ? ok('The signs are unchanged since the print file was generated', 'signs_unchanged', { message }) : ok('Signs generated', 'signs_generated', { message });
   });
 }

@@ -1,7 +1,7 @@
 import { afterAll, beforeAll, describe, expect, it } from 'vitest';
-import { and, eq, isNotNull, like } from 'drizzle-orm';
+import { and, eq, isNotNull, like, sql } from 'drizzle-orm';
 import { PDFDocument } from 'pdf-lib';
-import { categories, chatMessages, chats, designs, files, printReports, products, promotions, promotionSurfaceDesigns, signs, signTemplateVersions, surfaces } from '../../db/schema';
+import { categories, chatMessages, chats, designs, files, printReports, products, promotions, promotionSurfaceDesigns, signGenerations, signs, signTemplateVersions, surfaces } from '../../db/schema';
 import { DEMO_PASSWORD } from '../../db/seed/demo';
 import { ean13 } from '../../db/seed/catalogue';
 import { newPromotion, uploadFile, userId } from '../../test/design-fixture';
@@ -313,5 +313,59 @@ describe('generate', () => {
     expect(psd!.id).toBe(psdId);
     const set = await t.form('GET', url, undefined, cm);
     expect(set.json().data.generated).toMatchObject({ message_id: hq[1]!.message_id, template_version: 1, signs: 2 });
+  });
+  async function hqMessages(chatId: number) {
+    const chat = await t.form('GET', '/api/design-chat', { chat_id: chatId }, cm);
+    return (chat.json().data.chat.messages as { message_id: number; type_file: string; replaced: boolean }[]).filter((m) => m.type_file === 'HQ');
+  }
+
+  it('a second generate with nothing changed answers with the file already in the chat: no second version', async () => {
+    const { psdId } = await signDesign(await newTemplate());
+    const product = await newProduct();
+    const url = `/api/promotion-surface-design/${psdId}/signs`;
+    await t.form('PUT', url, { signs: [{ product_id: product.id, price: '24,90' }] }, cm);
+    const first = await t.form('POST', `${url}/generate`, {}, cm);
+    expect(first.json().message_key).toBe('signs_generated');
+    const again = await t.form('POST', `${url}/generate`, {}, cm);
+    expect(again.statusCode, again.body).toBe(200);
+    expect(again.json().message_key).toBe('signs_unchanged');
+    expect(again.json().data.message.message_id).toBe(first.json().data.message.message_id);
+    expect(await hqMessages(first.json().data.message.chat_id)).toHaveLength(1);
+
+    // A product's data is part of what is drawn: its name changed, the next generate draws anew.
+    await t.database.db.update(products).set({ name: 'Gulost skivet 400 g' }).where(eq(products.id, product.id));
+    const renamed = await t.form('POST', `${url}/generate`, {}, cm);
+    expect(renamed.json().message_key).toBe('signs_generated');
+    expect(await hqMessages(first.json().data.message.chat_id)).toHaveLength(2);
+  });
+
+  it('20 generates of one design at once make one file: the others are told it is under way or unchanged', async () => {
+    const { psdId } = await signDesign(await newTemplate());
+    const products3 = [await newProduct(), await newProduct(), await newProduct()];
+    const url = `/api/promotion-surface-design/${psdId}/signs`;
+    await t.form('PUT', url, { signs: products3.map((p) => ({ product_id: p.id, price: '24,90' })) }, cm);
+    const answers = await Promise.all(Array.from({ length: 20 }, () => t.form('POST', `${url}/generate`, {}, cm)));
+    const keys = answers.map((a) => `${a.statusCode} ${a.json().message_key}`);
+    expect(keys.filter((k) => k === '200 signs_generated'), keys.join(', ')).toHaveLength(1);
+    expect(keys.filter((k) => k !== '200 signs_generated' && k !== '409 signs_generating' && k !== '200 signs_unchanged'), keys.join(', ')).toEqual([]);
+    const chatId = answers.find((a) => a.json().message_key === 'signs_generated')!.json().data.message.chat_id as number;
+    expect(await hqMessages(chatId)).toHaveLength(1);
+    // The claim is gone with the generate.
+    expect(await t.database.db.$count(signGenerations, eq(signGenerations.psd_id, psdId))).toBe(0);
+  });
+
+  it('a claim left by a process that died is taken over once it is older than a generate can take', async () => {
+    const { psdId } = await signDesign(await newTemplate());
+    const product = await newProduct();
+    const url = `/api/promotion-surface-design/${psdId}/signs`;
+    await t.form('PUT', url, { signs: [{ product_id: product.id, price: '24,90' }] }, cm);
+    await t.database.db.insert(signGenerations).values({ psd_id: psdId, claim: 'running elsewhere' });
+    const busy = await t.form('POST', `${url}/generate`, {}, cm);
+    expect(busy.statusCode, busy.body).toBe(409);
+    expect(busy.json().message_key).toBe('signs_generating');
+    await t.database.db.update(signGenerations).set({ claimed_at: sql`now() - interval '16 minutes'` }).where(eq(signGenerations.psd_id, psdId));
+    const taken = await t.form('POST', `${url}/generate`, {}, cm);
+    expect(taken.statusCode, taken.body).toBe(200);
+    expect(taken.json().message_key).toBe('signs_generated');
   });
 });
