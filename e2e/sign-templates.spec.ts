@@ -106,7 +106,12 @@ for (const lang of LANGS) {
     await page.getByLabel(S.new_field_kind).selectOption('text');
     await page.getByRole('button', { name: S.add_field }).click();
     const panel = page.getByTestId('field-panel');
-    await expect(panel.getByRole('heading', { name: 'text' })).toBeVisible();
+    // A field is called by its kind until the designer names it, on the canvas and in the cm's form.
+    await expect(panel.getByRole('heading', { name: S.kinds.text })).toBeVisible();
+    const slogan = lang === 'no' ? 'Slagord' : 'Slogan';
+    await panel.getByLabel(S.field_name).fill(slogan);
+    await expect(panel.getByRole('heading', { name: slogan })).toBeVisible();
+    await expect(fieldRect(page, 'text')).toHaveAccessibleName(new RegExp(`^${S.field_label.split(' ')[0]} ${slogan},`));
     await expect(panel.getByLabel(S.editable)).toBeChecked();
     await panel.getByLabel(S.height_mm).fill('20');
     await panel.getByLabel(S.size_pt, { exact: true }).fill('28');
@@ -172,7 +177,7 @@ for (const lang of LANGS) {
     await cm.locator('#sign-0-previous_price').fill('49,90');
     // One slogan far too long for its box at 24 pt.
     const long = 'Ukens aller beste tilbud på hele sortimentet '.repeat(6).trim();
-    await cm.locator('#sign-4-text-text').fill(long);
+    await signs.getByTestId('sign-row-4').getByLabel(slogan, { exact: true }).fill(long);
     await signs.getByRole('button', { name: S.check_all }).click();
     const problems = signs.getByTestId('sign-row-4-problems');
     await expect(problems).toBeVisible({ timeout: 60_000 });
@@ -182,7 +187,7 @@ for (const lang of LANGS) {
     // The sign's own preview says the same, then fits once the text is short.
     await signs.getByRole('button', { name: fill(S.preview_sign, { n: '5' }) }).click();
     await expect(signs.getByTestId('sign-problems').locator('[data-code="does_not_fit"]')).toBeVisible({ timeout: 20_000 });
-    await cm.locator('#sign-4-text-text').fill('Kun i dag');
+    await signs.getByTestId('sign-row-4').getByLabel(slogan, { exact: true }).fill('Kun i dag');
     await expect(signs.getByTestId('sign-preview')).toContainText(S.preview_fits, { timeout: 20_000 });
 
     await signs.getByRole('button', { name: S.save_signs }).click();

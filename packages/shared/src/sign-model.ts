@@ -45,6 +45,7 @@ export const SIGN_LIMITS = {
   maxFontPt: 999,
   /** A free text or an editable field's text. */
   maxText: 500,
+  maxLabel: 60,
   /** Øre: 9,999,999.99 kr. */
   maxPriceOre: 999_999_999,
 } as const;
@@ -58,6 +59,8 @@ export const zSignField = z
     /** Stable within the template: what a sign's editable values are keyed by. */
     id: z.string().regex(/^[a-z0-9_-]{1,40}$/i, 'field_id'),
     kind: z.enum(SIGN_FIELD_KINDS),
+    /** What people see the field called (the editor, a sign's form), e.g. 'Slagord'; empty: its kind's name. Never printed. */
+    label: z.string().trim().max(SIGN_LIMITS.maxLabel).default(''),
     x: mm,
     y: mm,
     width: z.coerce.number().finite().gt(0).max(SIGN_LIMITS.maxPageMm),

@@ -147,7 +147,7 @@ async function seedSignTemplate(db: DbOrTx, cats: { id: number; name: string }[]
       field('unit_price', 'unit_price', 185, 12, 14),
       field('deposit', 'deposit', 200, 10, 12, { text: '+ pant {value}' }),
       field('validity', 'validity', 215, 10, 12, { text: 'Gjelder til og med {value}' }),
-      field('slogan', 'text', 230, 15, 20, { locked: false, text: 'Ukens tilbud' }),
+      field('slogan', 'text', 230, 15, 20, { locked: false, text: 'Ukens tilbud', label: 'Slagord' }),
       field('ean', 'ean', 250, 35, 10, { width: 70 }),
     ],
   };

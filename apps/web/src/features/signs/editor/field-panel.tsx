@@ -37,11 +37,14 @@ function NumberField({ id, label, value, step, min, max, onValue }: { id: string
  */
 export function FieldPanel({
   field,
+  name,
   page,
   onChange,
   onRemove,
 }: {
   field: SignField;
+  /** What the field is called where people see it (field-names.ts). */
+  name: string;
   page: { width_mm: number; height_mm: number };
   onChange: (change: Partial<SignField>, mergeKey: string | null) => void;
   onRemove: () => void;
@@ -51,12 +54,16 @@ export function FieldPanel({
   const key = (name: string) => `${field.id}:${name}`;
 
   return (
-    <section className="grid gap-3" aria-label={t('signs.field_properties', { id: field.id })} data-testid="field-panel">
+    <section className="grid gap-3" aria-label={t('signs.field_properties', { name })} data-testid="field-panel">
       <div className="flex items-center justify-between gap-2">
-        <h2 className="font-semibold break-all">{field.id}</h2>
+        <h2 className="font-semibold break-all">{name}</h2>
         <Button variant="outline" size="sm" onClick={onRemove}>
           <Trash2 /> {t('signs.remove_field')}
         </Button>
+      </div>
+      <div className="grid gap-1">
+        <Label htmlFor={id('label')}>{t('signs.field_name')}</Label>
+        <Input id={id('label')} value={field.label} maxLength={SIGN_LIMITS.maxLabel} placeholder={t(`signs.kinds.${field.kind}`)} onChange={(e) => onChange({ label: e.target.value }, key('label'))} />
       </div>
       <div className="grid gap-1">
         <Label htmlFor={id('kind')}>{t('signs.kind')}</Label>

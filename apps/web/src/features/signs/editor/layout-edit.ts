@@ -109,6 +109,7 @@ export function newField(layout: SignLayout, kind: SignFieldKind): SignField {
   return {
     id: freeFieldId(layout, kind),
     kind,
+    label: '',
     x: roundMm(inset),
     y: roundMm((layout.height_mm - height) / 2),
     width,

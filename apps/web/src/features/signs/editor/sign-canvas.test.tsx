@@ -35,7 +35,7 @@ const box = () => screen.getByTestId('sign-field-price').getAttribute('data-box'
 describe('the sign drawn to scale', () => {
   it('nudges the focused field with the arrow keys, 1 mm and 0.1 mm with Shift, each press a step of undo', () => {
     render(<Harness />);
-    const field = screen.getByRole('button', { name: /price/ });
+    const field = screen.getByRole('button', { name: /^Feltet Kampanjepris,/ });
     act(() => field.focus());
     fireEvent.keyDown(field, { key: 'ArrowRight' });
     fireEvent.keyDown(field, { key: 'ArrowDown', shiftKey: true });
@@ -53,7 +53,7 @@ describe('the sign drawn to scale', () => {
     const svg = screen.getByTestId('sign-canvas');
     // 216 mm drawn 432 px wide: 2 px a millimetre.
     svg.getBoundingClientRect = () => ({ width: 432, height: 611, x: 0, y: 0, top: 0, left: 0, right: 432, bottom: 611, toJSON: () => ({}) });
-    const field = screen.getByRole('button', { name: /price/ });
+    const field = screen.getByRole('button', { name: /^Feltet Kampanjepris,/ });
     fireEvent.pointerDown(field, { pointerId: 1, button: 0, clientX: 100, clientY: 100 });
     fireEvent.pointerMove(field, { pointerId: 1, clientX: 110, clientY: 104 });
     fireEvent.pointerMove(field, { pointerId: 1, clientX: 120, clientY: 110 });

@@ -2,6 +2,7 @@ import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
 import type { SignField, SignLayout } from '@promo/shared';
 import { dragBox, HANDLES, moveBox, nudgeDelta, resizeBox, type Box, type Handle } from './layout-edit';
+import { namedFields } from '../field-names';
 
 interface Drag {
   id: string;
@@ -108,7 +109,7 @@ export function SignCanvas({
           data-testid="sign-safe"
         />
       )}
-      {layout.fields.map((f) => {
+      {namedFields(layout.fields, t).map((f) => {
         const on = f.id === selected;
         return (
           <g key={f.id} data-testid={`sign-field-${f.id}`} data-box={`${f.x},${f.y},${f.width},${f.height}`}>
@@ -124,7 +125,7 @@ export function SignCanvas({
               tabIndex={0}
               role="button"
               aria-pressed={on}
-              aria-label={t('signs.field_label', { id: f.id, kind: t(`signs.kinds.${f.kind}`), x: f.x, y: f.y, width: f.width, height: f.height })}
+              aria-label={t('signs.field_label', { name: f.name, x: f.x, y: f.y, width: f.width, height: f.height })}
               onPointerDown={(e) => begin(e, f, 'move')}
               onFocus={() => onSelect(f.id)}
               onKeyDown={(e) => nudge(e, f)}
@@ -136,7 +137,7 @@ export function SignCanvas({
               fill="#334155"
               pointerEvents="none"
             >
-              {f.id}
+              {f.name}
             </text>
             {on &&
               HANDLES.map((hd) => (

@@ -21,6 +21,7 @@ import { PageSettings } from './page-settings';
 import { PreviewSignForm, type PreviewChoice } from './preview-sign-form';
 import { SignCanvas } from './sign-canvas';
 import { VersionList } from './version-list';
+import { namedFields } from '../field-names';
 
 /** Typing in an input undoes with the input's own undo; elsewhere Ctrl+Z is the editor's. */
 const inTextInput = (el: EventTarget | null) => el instanceof HTMLElement && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
@@ -163,6 +164,7 @@ export function TemplateEditor({ data, onReload }: { data: SignTemplateData; onR
             {field ? (
               <FieldPanel
                 field={field}
+                name={namedFields(layout.fields, t).find((f) => f.id === field.id)!.name}
                 page={layout}
                 onChange={(c, key) => change(updateField(layout, field.id, c), key)}
                 onRemove={() => {

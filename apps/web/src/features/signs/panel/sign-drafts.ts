@@ -1,4 +1,4 @@
-import type { SignLayout, SignRow } from '@promo/shared';
+import type { SignRow } from '@promo/shared';
 import type { SignDraft } from '../api';
 
 /** Øre as a cm types a price: 2490 → '24,90'; null → ''. */
@@ -11,9 +11,6 @@ export const draftOf = (row: SignRow): SignDraft => ({
   valid_to: row.valid_to ?? '',
   texts: { ...row.texts },
 });
-
-/** The template's fields a cm fills in per sign. */
-export const editableFields = (layout: SignLayout) => layout.fields.filter((f) => !f.locked);
 
 /** Signs of the products not yet in the list, appended in the order given, each with the list's last validity. */
 export function withProducts(list: SignDraft[], productIds: number[]): SignDraft[] {

@@ -1,11 +1,12 @@
 import { useTranslation } from 'react-i18next';
 import { Eye, Trash2 } from 'lucide-react';
-import type { SignField, SignProblem } from '@promo/shared';
+import type { SignProblem } from '@promo/shared';
 import { Button } from '@/components/ui/button';
 import { DatePicker } from '@/components/ui/date-picker';
 import { Input } from '@/components/ui/input';
 import { cn } from '@/lib/cn';
 import type { SignDraft } from '../api';
+import type { NamedField } from '../field-names';
 import { ProblemText } from '../components/sign-preview';
 
 /** One sign of the list: its product, prices, validity and editable texts, what was refused and what does not fit. */
@@ -25,7 +26,7 @@ export function SignRowEditor({
   index: number;
   name: string;
   draft: SignDraft;
-  fields: SignField[];
+  fields: NamedField[];
   errors: Record<string, string> | undefined;
   problems: SignProblem[] | undefined;
   previewing: boolean;
@@ -106,7 +107,7 @@ export function SignRowEditor({
           {fields.map((f) => (
             <div key={f.id} className="grid min-w-0 gap-1">
               <label htmlFor={id(`text-${f.id}`)} className="text-xs text-muted-foreground">
-                {t('signs.field_text', { field: f.id })}
+                {f.name}
               </label>
               <Input
                 id={id(`text-${f.id}`)}

@@ -13,7 +13,8 @@ import { ProductPicker } from '@/features/promotion-design/components/product-pi
 import { chatKey } from '@/features/promotion-design/chat/chat-cache';
 import { generateSigns, previewSign, saveSigns, signKeys, signSetQuery, type SignDraft } from '../api';
 import { SignPreview, useSignPreview } from '../components/sign-preview';
-import { draftOf, editableFields, errorsBySign, withProducts } from './sign-drafts';
+import { namedFields } from '../field-names';
+import { draftOf, errorsBySign, withProducts } from './sign-drafts';
 import { SignRowEditor } from './sign-row';
 
 export interface BriefProductName {
@@ -43,7 +44,7 @@ function SignsEditor({ data, psdId, chatId, briefProducts }: { data: SignSetData
   const [problems, setProblems] = useState(() => new Map<number, SignProblem[]>());
   const [selected, setSelected] = useState(0);
   const [checking, setChecking] = useState<number | null>(null);
-  const fields = editableFields(data.template.layout);
+  const fields = namedFields(data.template.layout.fields, t).filter((f) => !f.locked);
   const editable = data.may_edit;
   const dirty = JSON.stringify(drafts) !== savedText;
   const current = drafts[selected] ?? null;
