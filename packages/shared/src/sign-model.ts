@@ -128,5 +128,9 @@ export interface SignProblem {
   /** Index in the sign list. */
   sign: number;
   field: string | null;
-  code: 'price_required' | 'price_positive' | 'ean_check_digit' | 'net_quantity_missing' | 'does_not_fit';
+  /**
+   * glyph_missing: a character the field's font does not have (an emoji, a letter of another script),
+   * which would print as nothing; image_unreadable: the product's image file cannot be decoded.
+   */
+  code: 'price_required' | 'price_positive' | 'ean_check_digit' | 'net_quantity_missing' | 'does_not_fit' | 'glyph_missing' | 'image_unreadable';
 }

@@ -3,7 +3,7 @@ import zlib from 'node:zlib';
 import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, type PDFFont, type PDFRef } from 'pdf-lib';
 import sharp from 'sharp';
-import type { SignFont } from '@promo/shared';
+import type { SignFont, SignProblem } from '@promo/shared';
 import { fontBytes, face, type FontSet } from './fonts';
 import { MM, pdfRect, type Box, type PageGeometry } from './geometry';
 import type { Cmyk, Item, SignPlan } from './plan';
@@ -168,7 +168,7 @@ export class SignDrawer {
       try {
         placed = await this.embedRaster(await raster(file, box, 'inside', this.dpi));
       } catch {
-        // A product image that cannot be read leaves its box empty (the sign is still right).
+        // Said by page() as the field's image_unreadable problem.
         return null;
       }
       this.images.set(key, placed);
@@ -196,11 +196,14 @@ export class SignDrawer {
     return ops.join('\n');
   }
 
-  private async drawItem(item: Item, fonts: Map<string, PDFRef>, xobjects: Map<string, PDFRef>): Promise<string> {
+  private async drawItem(item: Item, fonts: Map<string, PDFRef>, xobjects: Map<string, PDFRef>, unreadable: string[]): Promise<string> {
     if (item.kind === 'rects') return `${fill(item.color)}\n${item.rects.map(rect).join('\n')} f`;
     if (item.kind === 'image') {
       const placed = await this.image(item.file, item.box);
-      if (!placed) return '';
+      if (!placed) {
+        unreadable.push(item.field);
+        return '';
+      }
       const scale = Math.min(item.box.width / placed.width, item.box.height / placed.height);
       const w = placed.width * scale;
       const h = placed.height * scale;
@@ -228,8 +231,11 @@ export class SignDrawer {
     return ops.join('\n');
   }
 
-  /** One page, written to the output at once. `outline`: the problem fields' boxes in red (preview only). */
-  async page(plan: SignPlan, opts: { outline?: boolean; cropToBleed?: boolean } = {}): Promise<void> {
+  /**
+   * One page, written to the output at once. `outline`: the problem fields' boxes in red (preview
+   * only). Gives back what only drawing finds: the image fields whose file could not be read.
+   */
+  async page(plan: SignPlan, sign: number, opts: { outline?: boolean; cropToBleed?: boolean } = {}): Promise<SignProblem[]> {
     const ctx = this.out.context;
     const fonts = new Map<string, PDFRef>();
     const xobjects = new Map<string, PDFRef>();
@@ -238,9 +244,11 @@ export class SignDrawer {
       xobjects.set(this.background.name, this.background.ref);
       ops.push(this.background.ops);
     }
-    for (const item of plan.items) ops.push(`q\n${await this.drawItem(item, fonts, xobjects)}\nQ`);
+    const unreadable: string[] = [];
+    for (const item of plan.items) ops.push(`q\n${await this.drawItem(item, fonts, xobjects, unreadable)}\nQ`);
+    const found = unreadable.map((field): SignProblem => ({ sign, field, code: 'image_unreadable' }));
     if (opts.outline) {
-      for (const p of plan.problems) {
+      for (const p of [...plan.problems, ...found]) {
         const box = p.field ? plan.boxes.get(p.field) : undefined;
         if (box) ops.push(`q 0 1 1 0 K 1.5 w ${rect(box)} S Q`);
       }
@@ -266,6 +274,7 @@ export class SignDrawer {
     );
     await this.out.flush(page);
     this.out.addPage(page);
+    return found;
   }
 
   /** Embeds the font subsets (every glyph the pages used) and ends the file. Bytes written. */

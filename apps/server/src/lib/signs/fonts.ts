@@ -80,6 +80,8 @@ export interface Face {
   descent: number;
   capHeight: number;
   runs(text: string): Run[];
+  /** The characters of `text` neither file of the font has (white space aside): they would print as nothing. */
+  missing(text: string): string[];
   /** Width in points at `size` points. */
   width(text: string, size: number): number;
 }
@@ -118,6 +120,7 @@ function makeFace(font: SignFont): Face {
     descent: main.descent / main.unitsPerEm,
     capHeight: main.capHeight / main.unitsPerEm,
     runs,
+    missing: (text) => [...new Set([...text].filter((ch) => !/\s/u.test(ch) && !FONT_SETS.some((set) => kit[set].hasGlyphForCodePoint(ch.codePointAt(0)!))))],
     width: (text, size) => unitWidth(text) * size,
   };
 }

@@ -32,7 +32,7 @@ export interface TextLine {
 export type Item =
   | { kind: 'text'; font: SignFont; color: Cmyk; lines: TextLine[]; strike?: { thickness: number; rise: number; widths: number[] } }
   | { kind: 'rects'; color: Cmyk; rects: Box[] }
-  | { kind: 'image'; file: string; box: Box; align: SignField['align'] };
+  | { kind: 'image'; field: string; file: string; box: Box; align: SignField['align'] };
 
 export interface SignPlan {
   items: Item[];
@@ -205,7 +205,8 @@ export function planSign(layout: SignLayout, sign: SignData, index: number, geo:
       if (drawn) items.push(...drawn);
       else problem(field.id, 'does_not_fit');
     } else if (field.kind === 'image') {
-      if (sign.product.image_file) items.push({ kind: 'image', file: sign.product.image_file, box, align: field.align });
+      // A product without an image leaves the box empty; one whose file cannot be read is found by the drawer.
+      if (sign.product.image_file) items.push({ kind: 'image', field: field.id, file: sign.product.image_file, box, align: field.align });
     } else {
       if (field.kind === 'unit_price' && priceOk && !unitPriceText(sign.price_ore, sign.product.net_quantity, sign.product.net_unit)) {
         problem(field.id, 'net_quantity_missing');
@@ -213,6 +214,10 @@ export function planSign(layout: SignLayout, sign: SignData, index: number, geo:
       }
       const text = fieldText(field, sign);
       if (text === null || text.trim() === '') continue;
+      if (face(field.font).missing(text).length) {
+        problem(field.id, 'glyph_missing');
+        continue;
+      }
       const lines = fitText(field, box, text);
       if (!lines) {
         problem(field.id, 'does_not_fit');

@@ -29,8 +29,13 @@ export async function generateSigns(job: SignJob & { signs: SignData[]; out: str
   try {
     const drawer = await SignDrawer.create(out, geo, job.background);
     // Second pass: planned again (cheap, widths are cached) so no plan outlives its page.
-    for (const [i, sign] of job.signs.entries()) await drawer.page(planSign(job.layout, sign, i, geo));
+    const found: SignProblem[] = [];
+    for (const [i, sign] of job.signs.entries()) found.push(...(await drawer.page(planSign(job.layout, sign, i, geo), i)));
     const bytes = await drawer.finish();
+    if (found.length) {
+      await fs.promises.rm(part, { force: true });
+      return { ok: false, problems: found };
+    }
     await fs.promises.rename(part, job.out);
     return { ok: true, pages: job.signs.length, bytes };
   } catch (error) {
@@ -48,9 +53,9 @@ export async function previewPdf(job: SignJob & { sign: SignData; width_px?: num
   // Images at twice the preview's own resolution are as sharp as it can show, and much quicker.
   const dpi = job.width_px ? Math.max(72, (2 * job.width_px * 72) / geo.bleed.width) : undefined;
   const drawer = await SignDrawer.create(out, geo, job.background, dpi);
-  await drawer.page(plan, { outline: true, cropToBleed: true });
+  const found = await drawer.page(plan, 0, { outline: true, cropToBleed: true });
   await drawer.finish();
-  return { pdf: sink.bytes(), problems: plan.problems };
+  return { pdf: sink.bytes(), problems: [...plan.problems, ...found] };
 }
 
 type PdfJs = typeof import('pdfjs-dist/legacy/build/pdf.mjs');

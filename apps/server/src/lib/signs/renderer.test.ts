@@ -170,7 +170,7 @@ describe('price signs: memory', () => {
     const held: number[] = [];
     for (let i = 0; i < 60; i++) {
       const sign = sampleSign({ price_ore: 1000 + i }, { name: `Vare nummer ${i}`, image_file: i % 2 ? png : jpeg });
-      await drawer.page(planSign(layout, sign, i, geo));
+      await drawer.page(planSign(layout, sign, i, geo), i);
       if (i === 0 || i === 59) held.push(out.context.enumerateIndirectObjects().length);
     }
     expect(held[1]).toBe(held[0]);
@@ -227,6 +227,38 @@ describe('price signs: refusals', () => {
     // A price too wide for its box at its minimum size.
     const narrow = a4Layout({ price: { width: 40 } });
     expect(await refused([sampleSign({ price_ore: 129_900 })], narrow)).toEqual([{ sign: 0, field: 'price', code: 'does_not_fit' }]);
+  });
+});
+
+describe('price signs: what would print as nothing', () => {
+  const layout = a4Layout();
+
+  it('refuses a character the font does not have (it would print as nothing); the letters of Europe’s Latin alphabets it has', async () => {
+    const out = path.join(dir, 'glyphs.pdf');
+    const refused = await generateSigns({ layout, background: null, signs: [sampleSign({}, { name: 'Jordbærbrus 🍓' }), sampleSign({ texts: { free: 'Ukens ★ tilbud' } })], out });
+    expect(refused).toEqual({ ok: false, problems: [{ sign: 0, field: 'name', code: 'glyph_missing' }, { sign: 1, field: 'free', code: 'glyph_missing' }] });
+    expect(fs.existsSync(out)).toBe(false);
+    const latin = 'Łosoś wędzony – Ćevapčići, Æbleskiver, Smørbrød, Crème brûlée';
+    expect(await generateSigns({ layout, background: null, signs: [sampleSign({}, { name: latin })], out })).toMatchObject({ ok: true });
+    // Every letter drawn (pdf.js gives each run of the latin and latin-ext subsets as an item of its own).
+    expect((await pageTexts(out)).texts[0]!.replace(/\s+/g, '')).toContain(latin.replace(/\s+/g, ''));
+  });
+
+  it('refuses a product image that cannot be read, naming the sign and its image field; the preview outlines it', async () => {
+    const broken = path.join(dir, 'broken.jpg');
+    fs.writeFileSync(broken, Buffer.concat([Buffer.from([0xff, 0xd8, 0xff, 0xe0]), Buffer.alloc(200, 7)]));
+    const out = path.join(dir, 'broken-image.pdf');
+    const signs = [sampleSign({}, { image_file: png }), sampleSign({}, { image_file: broken })];
+    expect(await generateSigns({ layout, background: null, signs, out })).toEqual({ ok: false, problems: [{ sign: 1, field: 'image', code: 'image_unreadable' }] });
+    expect(fs.existsSync(out)).toBe(false);
+    expect(fs.readdirSync(dir).filter((f) => f.endsWith('.part'))).toEqual([]);
+    const renderer = createSignRenderer();
+    try {
+      const preview = await renderer.preview({ layout, background: null, sign: signs[1]!, width_px: 300 });
+      expect(preview).toMatchObject({ ok: true, problems: [{ sign: 0, field: 'image', code: 'image_unreadable' }] });
+    } finally {
+      await renderer.close();
+    }
   });
 });
 

@@ -17,3 +17,6 @@ export function namedFields(fields: SignField[], t: TFunction): NamedField[] {
     return { ...f, name: n === 1 ? kind : `${kind} ${n}` };
   });
 }
+
+/** Each field's name by its id. */
+export const fieldNameMap = (fields: SignField[], t: TFunction): Map<string, string> => new Map(namedFields(fields, t).map((f) => [f.id, f.name]));

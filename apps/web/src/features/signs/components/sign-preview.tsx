@@ -44,14 +44,15 @@ export function useSignPreview(input: string | null, fetchPreview: Fetch, delayM
 }
 
 /** What a problem of the renderer says, with its field. */
-export function ProblemText({ problem }: { problem: SignProblem }) {
+/** A problem in words, with the field's name (field-names.ts) where it is one field's. */
+export function ProblemText({ problem, fieldNames }: { problem: SignProblem; fieldNames: ReadonlyMap<string, string> }) {
   const { t } = useTranslation();
   const text = t(`signs.problems.${problem.code}`);
-  return <>{problem.field ? t('signs.problem_in_field', { field: problem.field, problem: text }) : text}</>;
+  return <>{problem.field ? t('signs.problem_in_field', { field: fieldNames.get(problem.field) ?? problem.field, problem: text }) : text}</>;
 }
 
 /** The preview image with what does not fit under it. */
-export function SignPreview({ data, error, busy, title }: { data: SignPreviewData | null; error: string | null; busy: boolean; title: string }) {
+export function SignPreview({ data, error, busy, title, fieldNames }: { data: SignPreviewData | null; error: string | null; busy: boolean; title: string; fieldNames: ReadonlyMap<string, string> }) {
   const { t } = useTranslation();
   return (
     <figure className="grid gap-2" data-testid="sign-preview" aria-busy={busy}>
@@ -72,7 +73,7 @@ export function SignPreview({ data, error, busy, title }: { data: SignPreviewDat
           <ul className="grid gap-0.5 text-destructive" data-testid="sign-problems">
             {data.problems.map((p, i) => (
               <li key={i} data-field={p.field ?? ''} data-code={p.code}>
-                <ProblemText problem={p} />
+                <ProblemText problem={p} fieldNames={fieldNames} />
               </li>
             ))}
           </ul>

@@ -21,7 +21,7 @@ import { PageSettings } from './page-settings';
 import { PreviewSignForm, type PreviewChoice } from './preview-sign-form';
 import { SignCanvas } from './sign-canvas';
 import { VersionList } from './version-list';
-import { namedFields } from '../field-names';
+import { fieldNameMap, namedFields } from '../field-names';
 
 /** Typing in an input undoes with the input's own undo; elsewhere Ctrl+Z is the editor's. */
 const inTextInput = (el: EventTarget | null) => el instanceof HTMLElement && (el.isContentEditable || ['INPUT', 'TEXTAREA', 'SELECT'].includes(el.tagName));
@@ -88,7 +88,7 @@ export function TemplateEditor({ data, onReload }: { data: SignTemplateData; onR
 
   const previewBlock = (
     <div className="grid items-start gap-4 md:grid-cols-2">
-      <SignPreview data={preview.data} error={preview.error} busy={preview.busy} title={t('signs.preview_title', { name: data.name })} />
+      <SignPreview data={preview.data} error={preview.error} busy={preview.busy} title={t('signs.preview_title', { name: data.name })} fieldNames={fieldNameMap(layout.fields, t)} />
       <PreviewSignForm value={choice} onChange={setChoice} />
     </div>
   );

@@ -3,13 +3,14 @@ import { render, screen } from '@testing-library/react';
 import userEvent from '@testing-library/user-event';
 import { beforeAll, beforeEach, describe, expect, it } from 'vitest';
 import i18n, { i18nReady } from '@/lib/i18n';
+import type { SignProblem } from '@promo/shared';
 import type { SignDraft } from '../api';
 import { SignRowEditor } from './sign-row';
 
 beforeAll(() => i18nReady);
 beforeEach(() => void i18n.changeLanguage('no'));
 
-function Harness({ start, editable = true }: { start: SignDraft; editable?: boolean }) {
+function Harness({ start, editable = true, problems }: { start: SignDraft; editable?: boolean; problems?: SignProblem[] }) {
   const [draft, setDraft] = useState(start);
   return (
     <>
@@ -19,8 +20,9 @@ function Harness({ start, editable = true }: { start: SignDraft; editable?: bool
           name="Brunost"
           draft={draft}
           fields={[]}
+          fieldNames={new Map([['name', 'Produktnavn']])}
           errors={undefined}
-          problems={undefined}
+          problems={problems}
           previewing={false}
           editable={editable}
           onChange={setDraft}
@@ -49,5 +51,12 @@ describe("a sign's validity date", () => {
   it('cannot be changed once the signs may not be edited', () => {
     render(<Harness start={draft('')} editable={false} />);
     expect(screen.getByLabelText('Gyldig til', { selector: 'input' })).toBeDisabled();
+  });
+});
+
+describe("a sign's problems", () => {
+  it('name the field as the template calls it, not by its id', () => {
+    render(<Harness start={draft('')} problems={[{ sign: 0, field: 'name', code: 'does_not_fit' }]} />);
+    expect(screen.getByTestId('sign-row-0-problems')).toHaveTextContent('Produktnavn: Teksten får ikke plass, selv i minste størrelse');
   });
 });

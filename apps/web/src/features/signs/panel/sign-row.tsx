@@ -15,6 +15,7 @@ export function SignRowEditor({
   name,
   draft,
   fields,
+  fieldNames,
   errors,
   problems,
   previewing,
@@ -27,6 +28,8 @@ export function SignRowEditor({
   name: string;
   draft: SignDraft;
   fields: NamedField[];
+  /** Every field's name, locked ones too: what a problem names. */
+  fieldNames: ReadonlyMap<string, string>;
   errors: Record<string, string> | undefined;
   problems: SignProblem[] | undefined;
   previewing: boolean;
@@ -126,7 +129,7 @@ export function SignRowEditor({
         <ul className="grid gap-0.5 text-sm text-destructive" data-testid={`sign-row-${index}-problems`}>
           {problems.map((p, i) => (
             <li key={i} data-field={p.field ?? ''} data-code={p.code}>
-              <ProblemText problem={p} />
+              <ProblemText problem={p} fieldNames={fieldNames} />
             </li>
           ))}
         </ul>

@@ -44,7 +44,9 @@ function SignsEditor({ data, psdId, chatId, briefProducts }: { data: SignSetData
   const [problems, setProblems] = useState(() => new Map<number, SignProblem[]>());
   const [selected, setSelected] = useState(0);
   const [checking, setChecking] = useState<number | null>(null);
-  const fields = namedFields(data.template.layout.fields, t).filter((f) => !f.locked);
+  const named = namedFields(data.template.layout.fields, t);
+  const fields = named.filter((f) => !f.locked);
+  const fieldNames = new Map(named.map((f) => [f.id, f.name]));
   const editable = data.may_edit;
   const dirty = JSON.stringify(drafts) !== savedText;
   const current = drafts[selected] ?? null;
@@ -178,6 +180,7 @@ function SignsEditor({ data, psdId, chatId, briefProducts }: { data: SignSetData
                 name={names.get(d.product_id) ?? t('signs.product_number', { id: d.product_id })}
                 draft={d}
                 fields={fields}
+                fieldNames={fieldNames}
                 errors={errors.get(i)}
                 problems={problems.get(i)}
                 previewing={i === selected}
@@ -192,7 +195,7 @@ function SignsEditor({ data, psdId, chatId, briefProducts }: { data: SignSetData
         {current && (
           <div className="grid gap-2 lg:sticky lg:top-4">
             <h3 className="text-sm font-medium">{t('signs.preview_of', { n: selected + 1, name: names.get(current.product_id) ?? '' })}</h3>
-            <SignPreview data={preview.data} error={preview.error} busy={preview.busy} title={t('signs.preview_of', { n: selected + 1, name: names.get(current.product_id) ?? '' })} />
+            <SignPreview data={preview.data} error={preview.error} busy={preview.busy} title={t('signs.preview_of', { n: selected + 1, name: names.get(current.product_id) ?? '' })} fieldNames={fieldNames} />
           </div>
         )}
       </div>
