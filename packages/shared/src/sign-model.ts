@@ -97,6 +97,20 @@ export const zSignLayout = z
   .refine((l) => new Set(l.fields.map((f) => f.id)).size === l.fields.length, { message: 'field_id_taken', path: ['fields'] });
 export type SignLayout = z.output<typeof zSignLayout>;
 
+/**
+ * The fields that reach past the safe area (the trim less the safe margin on each side), by id:
+ * the cut may take what is printed there. A template is saved only without them; a designer who
+ * wants a field to the edge sets the margin lower. A twentieth of a millimetre is let through
+ * (a box typed or nudged to the line).
+ */
+export function fieldsOutsideSafeArea(layout: SignLayout): string[] {
+  const s = layout.safe_mm;
+  const slack = 0.05;
+  return layout.fields
+    .filter((f) => f.x < s - slack || f.y < s - slack || f.x + f.width > layout.width_mm - s + slack || f.y + f.height > layout.height_mm - s + slack)
+    .map((f) => f.id);
+}
+
 /** What the renderer needs of one product. */
 export interface SignProduct {
   id: number;

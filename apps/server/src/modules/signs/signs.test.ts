@@ -152,6 +152,15 @@ describe('templates', () => {
     const foreign = await t.form('PUT', `/api/sign-templates/${designId}`, { based_on_version: 1, layout: layout({ background_file_id: 999_999 }) }, admin);
     expect(foreign.statusCode).toBe(422);
     expect(foreign.json().errors).toEqual({ 'layout.background_file_id': ['unknown_upload'] });
+    // Every field starts 10 mm from the left edge: a 12 mm safe margin puts all five past the safe area.
+    const unsafe = await t.form('PUT', `/api/sign-templates/${designId}`, { based_on_version: 1, layout: layout({ safe_mm: 12 }) }, admin);
+    expect(unsafe.statusCode, unsafe.body).toBe(422);
+    expect(unsafe.json().errors).toEqual(Object.fromEntries([0, 1, 2, 3, 4].map((i) => [`layout.fields.${i}`, ['outside_safe_area']])));
+    const made = await t.form('POST', '/api/sign-templates', { design_id: await newDesign('Kant'), layout: layout({ safe_mm: 12 }) }, admin);
+    expect(made.statusCode).toBe(422);
+    // On the line is inside.
+    const onLine = await t.form('PUT', `/api/sign-templates/${designId}`, { based_on_version: 1, layout: layout({ safe_mm: 10 }) }, admin);
+    expect(onLine.statusCode, onLine.body).toBe(200);
   });
 });
 

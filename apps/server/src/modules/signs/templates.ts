@@ -1,10 +1,10 @@
 import { and, asc, desc, eq, inArray } from 'drizzle-orm';
-import { fileExtension, zSignLayout, type SignLayout, type SignTemplateData, type SignTemplateSummary } from '@promo/shared';
+import { fieldsOutsideSafeArea, fileExtension, zSignLayout, type SignLayout, type SignTemplateData, type SignTemplateSummary } from '@promo/shared';
 import type { Db, DbOrTx } from '../../db/client';
 import { categories, designs, files, signTemplates, signTemplateVersions, users } from '../../db/schema';
 import { writeAudit } from '../../lib/audit';
 import type { AuthContext } from '../../lib/auth-context';
-import { AppError, invalidField, notFound } from '../../lib/errors';
+import { AppError, invalid, invalidField, notFound } from '../../lib/errors';
 import { personName } from '../../lib/person-name';
 import type { Storage } from '../../lib/storage';
 import { designCategoryScope } from '../promotion-design/category-scope';
@@ -108,6 +108,17 @@ export async function getTemplate(db: DbOrTx, designId: number): Promise<SignTem
   };
 }
 
+/** Refuses a layout with a field past the safe area: `layout.fields.N` outside_safe_area for each. */
+function assertInsideSafeArea(layout: SignLayout) {
+  const outside = new Set(fieldsOutsideSafeArea(layout));
+  if (!outside.size) return;
+  const errors: Record<string, string[]> = {};
+  layout.fields.forEach((f, i) => {
+    if (outside.has(f.id)) errors[`layout.fields.${i}`] = ['outside_safe_area'];
+  });
+  throw invalid(errors);
+}
+
 async function insertVersion(tx: DbOrTx, auth: AuthContext, designId: number, version: number, layout: SignLayout) {
   await claimBackground(tx, auth, designId, layout);
   await tx.insert(signTemplateVersions).values({ design_id: designId, version, layout, author_id: auth.user.id });
@@ -117,6 +128,7 @@ async function insertVersion(tx: DbOrTx, auth: AuthContext, designId: number, ve
 export async function createTemplate(deps: Deps, auth: AuthContext, body: { design_id: number; layout: SignLayout }): Promise<SignTemplateData> {
   const [design] = await deps.db.select({ id: designs.id }).from(designs).where(eq(designs.id, body.design_id));
   if (!design) throw invalidField('design_id', 'not_found');
+  assertInsideSafeArea(body.layout);
   await checkBackground(deps, auth, body.design_id, body.layout);
   return deps.db.transaction(async (tx) => {
     const made = await tx.insert(signTemplates).values({ design_id: body.design_id, current_version: 1 }).onConflictDoNothing().returning();
@@ -136,6 +148,7 @@ export async function saveTemplate(deps: Deps, auth: AuthContext, designId: numb
   const [known] = await deps.db.select({ version: signTemplates.current_version }).from(signTemplates).where(eq(signTemplates.design_id, designId));
   if (!known) throw notFound();
   if (known.version !== body.based_on_version) throw templateChanged();
+  assertInsideSafeArea(body.layout);
   await checkBackground(deps, auth, designId, body.layout);
   return deps.db.transaction(async (tx) => {
     const [row] = await tx.select().from(signTemplates).where(eq(signTemplates.design_id, designId)).for('update');

@@ -37,12 +37,15 @@ function NumberField({ id, label, value, step, min, max, onValue }: { id: string
  */
 export function FieldPanel({
   field,
+  outsideSafeArea,
   name,
   page,
   onChange,
   onRemove,
 }: {
   field: SignField;
+  /** The field reaches past the safe area: the template is not saved so. */
+  outsideSafeArea: boolean;
   /** What the field is called where people see it (field-names.ts). */
   name: string;
   page: { width_mm: number; height_mm: number };
@@ -75,6 +78,11 @@ export function FieldPanel({
           ))}
         </NativeSelect>
       </div>
+      {outsideSafeArea && (
+        <p role="status" className="text-sm text-amber-700 dark:text-amber-400" data-testid="field-outside-safe">
+          {t('signs.outside_safe_area')}
+        </p>
+      )}
       <div className="grid grid-cols-2 gap-2">
         <NumberField id={id('x')} label={t('signs.x_mm')} value={field.x} step={0.1} min={0} max={roundMm(page.width_mm - field.width)} onValue={(x) => onChange({ x: roundMm(x) }, key('x'))} />
         <NumberField id={id('y')} label={t('signs.y_mm')} value={field.y} step={0.1} min={0} max={roundMm(page.height_mm - field.height)} onValue={(y) => onChange({ y: roundMm(y) }, key('y'))} />

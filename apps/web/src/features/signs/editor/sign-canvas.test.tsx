@@ -48,6 +48,20 @@ describe('the sign drawn to scale', () => {
     expect(box()).toBe('11,20,99,30.1');
   });
 
+  it('marks a field nudged past the safe margin, and says so to a screen reader; back inside, the mark goes', () => {
+    render(<Harness />);
+    const field = screen.getByRole('button', { name: /^Feltet Kampanjepris,/ });
+    act(() => field.focus());
+    // x 10 with a 5 mm margin: five presses reach the line, the sixth goes past it.
+    for (let i = 0; i < 5; i++) fireEvent.keyDown(field, { key: 'ArrowLeft' });
+    expect(screen.getByTestId('sign-field-price')).not.toHaveAttribute('data-outside-safe');
+    fireEvent.keyDown(field, { key: 'ArrowLeft' });
+    expect(screen.getByTestId('sign-field-price')).toHaveAttribute('data-outside-safe', 'true');
+    expect(field).toHaveAccessibleName(/utenfor den sikre sonen/);
+    fireEvent.click(screen.getByText('undo'));
+    expect(screen.getByTestId('sign-field-price')).not.toHaveAttribute('data-outside-safe');
+  });
+
   it('moves a field by dragging, in millimetres of the drawing, and one undo takes the whole drag back', () => {
     render(<Harness />);
     const svg = screen.getByTestId('sign-canvas');

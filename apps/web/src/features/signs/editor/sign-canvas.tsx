@@ -1,6 +1,6 @@
 import { useRef, type KeyboardEvent, type PointerEvent } from 'react';
 import { useTranslation } from 'react-i18next';
-import type { SignField, SignLayout } from '@promo/shared';
+import { fieldsOutsideSafeArea, type SignField, type SignLayout } from '@promo/shared';
 import { dragBox, HANDLES, moveBox, nudgeDelta, resizeBox, type Box, type Handle } from './layout-edit';
 import { namedFields } from '../field-names';
 
@@ -48,6 +48,7 @@ export function SignCanvas({
   onGestureEnd: () => void;
 }) {
   const { t } = useTranslation();
+  const outside = new Set(fieldsOutsideSafeArea(layout));
   const svg = useRef<SVGSVGElement>(null);
   const drag = useRef<Drag | null>(null);
   const { width_mm: w, height_mm: h, bleed_mm: b, safe_mm: s } = layout;
@@ -111,21 +112,23 @@ export function SignCanvas({
       )}
       {namedFields(layout.fields, t).map((f) => {
         const on = f.id === selected;
+        const unsafe = outside.has(f.id);
         return (
-          <g key={f.id} data-testid={`sign-field-${f.id}`} data-box={`${f.x},${f.y},${f.width},${f.height}`}>
+          <g key={f.id} data-testid={`sign-field-${f.id}`} data-box={`${f.x},${f.y},${f.width},${f.height}`} data-outside-safe={unsafe || undefined}>
             <rect
               x={f.x}
               y={f.y}
               width={f.width}
               height={f.height}
               fill={on ? 'rgba(37,99,235,0.15)' : 'rgba(100,116,139,0.12)'}
-              stroke={on ? '#2563eb' : '#64748b'}
-              strokeWidth={handleMm / (on ? 5 : 10)}
+              stroke={unsafe ? '#d97706' : on ? '#2563eb' : '#64748b'}
+              strokeWidth={handleMm / (on || unsafe ? 5 : 10)}
+              strokeDasharray={unsafe ? `${handleMm / 2} ${handleMm / 4}` : undefined}
               className="cursor-move outline-none focus-visible:stroke-[#f59e0b]"
               tabIndex={0}
               role="button"
               aria-pressed={on}
-              aria-label={t('signs.field_label', { name: f.name, x: f.x, y: f.y, width: f.width, height: f.height })}
+              aria-label={`${t('signs.field_label', { name: f.name, x: f.x, y: f.y, width: f.width, height: f.height })}${unsafe ? `. ${t('signs.outside_safe_area')}` : ''}`}
               onPointerDown={(e) => begin(e, f, 'move')}
               onFocus={() => onSelect(f.id)}
               onKeyDown={(e) => nudge(e, f)}

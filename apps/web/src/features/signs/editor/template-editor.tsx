@@ -3,7 +3,7 @@ import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isAxiosError } from 'axios';
 import { Plus, Redo2, Save, Undo2 } from 'lucide-react';
-import { SIGN_FIELD_KINDS, type SignFieldKind, type SignLayout, type SignTemplateData } from '@promo/shared';
+import { fieldsOutsideSafeArea, SIGN_FIELD_KINDS, type SignFieldKind, type SignLayout, type SignTemplateData } from '@promo/shared';
 import { Button } from '@/components/ui/button';
 import { ConfirmDialog } from '@/components/ui/confirm-dialog';
 import { Label } from '@/components/ui/label';
@@ -164,6 +164,7 @@ export function TemplateEditor({ data, onReload }: { data: SignTemplateData; onR
             {field ? (
               <FieldPanel
                 field={field}
+                outsideSafeArea={fieldsOutsideSafeArea(layout).includes(field.id)}
                 name={namedFields(layout.fields, t).find((f) => f.id === field.id)!.name}
                 page={layout}
                 onChange={(c, key) => change(updateField(layout, field.id, c), key)}
