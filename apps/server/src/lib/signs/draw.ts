@@ -42,7 +42,11 @@ async function loadBackgroundPdf(file: string) {
   return backgroundPdf.doc;
 }
 
-/** An image as JPEG (colour) plus an optional 8-bit alpha, resized to at most MAX_DPI at `box`. */
+/**
+ * An image as a CMYK JPEG plus an optional 8-bit alpha, resized to at most MAX_DPI at `box`. CMYK
+ * through libvips' built-in CMYK profile (not attached: 940 KB a copy); libvips writes CMYK JPEGs
+ * inverted, as Photoshop does, hence the XObject's inverted Decode.
+ */
 interface Raster {
   jpeg: Buffer;
   alpha: Buffer | null;
@@ -57,8 +61,8 @@ async function raster(file: string, box: Box, fit: 'inside' | 'fill', dpi: numbe
   const cached = rasters.get(key);
   if (cached) return cached;
   const meta = await sharp(file).metadata();
-  const base = sharp(file, { failOn: 'none' }).rotate().resize({ width: maxW, height: maxH, fit, withoutEnlargement: fit === 'inside' }).toColourspace('srgb');
-  const { data: jpeg, info } = await base.clone().removeAlpha().jpeg({ quality: 90 }).toBuffer({ resolveWithObject: true });
+  const base = sharp(file, { failOn: 'none' }).rotate().resize({ width: maxW, height: maxH, fit, withoutEnlargement: fit === 'inside' });
+  const { data: jpeg, info } = await base.clone().removeAlpha().withIccProfile('cmyk', { attach: false }).jpeg({ quality: 90 }).toBuffer({ resolveWithObject: true });
   const alpha = meta.hasAlpha && fit === 'inside' ? zlib.deflateSync(await base.clone().ensureAlpha().extractChannel(3).raw().toBuffer()) : null;
   const r = { jpeg, alpha, width: info.width, height: info.height };
   if (rasters.size >= 32) rasters.delete(rasters.keys().next().value!);
@@ -141,7 +145,8 @@ export class SignDrawer {
         Subtype: 'Image',
         Width: r.width,
         Height: r.height,
-        ColorSpace: 'DeviceRGB',
+        ColorSpace: 'DeviceCMYK',
+        Decode: [1, 0, 1, 0, 1, 0, 1, 0],
         BitsPerComponent: 8,
         Filter: 'DCTDecode',
         ...(smask ? { SMask: smask } : {}),

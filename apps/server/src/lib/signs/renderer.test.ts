@@ -161,6 +161,52 @@ describe('price signs: the PDF', () => {
   }, 60_000);
 });
 
+describe('price signs: images in CMYK', () => {
+  it('embeds product images and a raster background as DeviceCMYK that still look as they did', async () => {
+    const red = path.join(dir, 'red.png');
+    const yellow = path.join(dir, 'yellow.png');
+    fs.writeFileSync(red, await sharp({ create: { width: 600, height: 440, channels: 3, background: '#e01010' } }).png().toBuffer());
+    // 216 × 303 mm (trim + bleed) at 300 dpi.
+    fs.writeFileSync(yellow, await sharp({ create: { width: 2551, height: 3579, channels: 3, background: '#ffe680' } }).png().toBuffer());
+    const layout = a4Layout();
+    const out = path.join(dir, 'cmyk.pdf');
+    expect(await generateSigns({ layout, background: yellow, signs: [sampleSign({}, { image_file: red })], out })).toMatchObject({ ok: true });
+
+    const doc = await PDFDocument.load(fs.readFileSync(out));
+    const images = doc.context
+      .enumerateIndirectObjects()
+      .map(([, o]) => o)
+      .filter((o): o is PDFRawStream => 'dict' in o && (o as PDFRawStream).dict.get(PDFName.of('Subtype')) === PDFName.of('Image') && (o as PDFRawStream).dict.get(PDFName.of('Filter')) === PDFName.of('DCTDecode'));
+    expect(images).toHaveLength(2);
+    for (const image of images) {
+      expect(image.dict.get(PDFName.of('ColorSpace'))).toBe(PDFName.of('DeviceCMYK'));
+      const jpegMeta = await sharp(Buffer.from(image.contents)).metadata();
+      expect(jpegMeta).toMatchObject({ space: 'cmyk', channels: 4 });
+      // No 940 KB profile in each copy.
+      expect(jpegMeta.icc).toBeUndefined();
+    }
+
+    // Drawn back by pdf.js: red where the image is, yellow around it (the page is trim + bleed + 10 mm for the marks).
+    const width = 944;
+    const { png: drawn } = await rasterise(new Uint8Array(fs.readFileSync(out)), width);
+    const { data, info } = await sharp(drawn).removeAlpha().raw().toBuffer({ resolveWithObject: true });
+    const mediaMm = 236;
+    const at = (xMm: number, yMm: number) => {
+      const i = (Math.round((yMm * info.width) / mediaMm) * info.width + Math.round((xMm * info.width) / mediaMm)) * info.channels;
+      return [data[i]!, data[i + 1]!, data[i + 2]!];
+    };
+    const image = layout.fields.find((f) => f.kind === 'image')!;
+    const [r, g, b] = at(10 + image.x + image.width / 2, 10 + image.y + image.height / 2);
+    expect(r).toBeGreaterThan(170);
+    expect(g).toBeLessThan(90);
+    expect(b).toBeLessThan(90);
+    const [yr, yg, yb] = at(10 + 3, 10 + 150);
+    expect(yr).toBeGreaterThan(200);
+    expect(yg).toBeGreaterThan(190);
+    expect(yb).toBeLessThan(170);
+  }, 60_000);
+});
+
 describe('price signs: memory', () => {
   it('keeps no page in memory once it is written: what is held after 1 page is what is held after 60', async () => {
     const layout = a4Layout();
