@@ -1,6 +1,6 @@
 import type { APIRequestContext, Page } from '@playwright/test';
 import zlib from 'node:zlib';
-import { DEMO_EMAILS, DEMO_PASSWORD, expect, LOCALES, login, snap, test, useLanguage } from './fixtures';
+import { closeToasts, DEMO_EMAILS, DEMO_PASSWORD, expect, LOCALES, login, snap, test, useLanguage } from './fixtures';
 import { workerBaseURL } from './worker-url';
 
 interface Design {
@@ -65,8 +65,7 @@ const textbox = (page: Page, L: typeof NO) => chatOf(page).getByLabel(L.chat.mes
 
 /** For the screenshot: no toast in front, the newest messages in view. */
 async function showLatest(page: Page, L: typeof NO) {
-  for (const close of await page.getByTestId('toast').getByRole('button', { name: L.common.close }).all()) await close.click();
-  await expect(page.getByTestId('toast')).toHaveCount(0);
+  await closeToasts(page, L);
   await chatOf(page).getByTestId('chat-messages').evaluate((el) => el.scrollTo(0, el.scrollHeight));
 }
 

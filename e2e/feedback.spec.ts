@@ -1,5 +1,5 @@
 import type { Browser, Page } from '@playwright/test';
-import { expect, LOCALES, login, snap, test, useLanguage, type DemoRole, type Lang } from './fixtures';
+import { closeToasts, expect, LOCALES, login, snap, test, useLanguage, type DemoRole, type Lang } from './fixtures';
 
 const NO = LOCALES.no;
 const auth = (token: string) => ({ Authorization: `Bearer ${token}` });
@@ -28,11 +28,6 @@ const toolbar = (page: Page, L = NO) => ({
   bold: page.getByRole('button', { name: L.feedback.editor.bold }),
   bulletList: page.getByRole('button', { name: L.feedback.editor.bullet_list }),
 });
-
-async function closeToasts(page: Page, L = NO) {
-  for (const close of await page.getByTestId('toast').getByRole('button', { name: L.common.close }).all()) await close.click().catch(() => {});
-  await expect(page.getByTestId('toast')).toHaveCount(0);
-}
 
 /** Types a message with a bold word and a two-item list into the editor. */
 async function typeFormatted(page: Page, bold: string, rest: string, items: [string, string]) {

@@ -55,6 +55,19 @@ export async function typeSearchWord(page: Page, input: Locator, text: string) {
   await page.clock.resume();
 }
 
+/**
+ * Closes every toast in view, for a screenshot without one in front. A toast that leaves by itself
+ * meanwhile is no longer there to click: each round clicks the first one still shown, briefly, until
+ * none is left.
+ */
+export async function closeToasts(page: Page, L: Locale = LOCALES.no) {
+  const toasts = page.getByTestId('toast');
+  await expect(async () => {
+    if ((await toasts.count()) > 0) await toasts.first().getByRole('button', { name: L.common.close }).click({ timeout: 1_000 });
+    await expect(toasts).toHaveCount(0, { timeout: 500 });
+  }).toPass({ timeout: 15_000 });
+}
+
 /** Keeps a full-page screenshot as a test artifact: test-results/screenshots/<name>.png */
 export async function snap(page: Page, name: string) {
   fs.mkdirSync(SCREENSHOT_DIR, { recursive: true });

@@ -43,8 +43,12 @@ test.describe('the installable app', () => {
     await expect(page.locator('h1')).toBeVisible();
     const preloads = await page.locator('link[rel=modulepreload]').evaluateAll((links) => links.map((l) => new URL((l as HTMLLinkElement).href).pathname));
     expect(preloads.filter((p) => /\/(company-planner-page|route-guard|main-layout)-/.test(p))).toHaveLength(3);
-    const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname));
-    for (const p of preloads) expect(loaded, p).toContain(p);
+    // Each arrives (a preload still in flight on a busy machine is not in the resource timings yet).
+    const notLoaded = async () => {
+      const loaded = await page.evaluate(() => performance.getEntriesByType('resource').map((e) => new URL(e.name).pathname));
+      return preloads.filter((p) => !loaded.includes(p));
+    };
+    await expect.poll(notLoaded).toEqual([]);
   });
 
   test('the service worker registers, controls the page after a reload, and is served uncached', async ({ page }) => {

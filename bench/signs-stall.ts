@@ -1,0 +1,118 @@
+// What generating a campaign's price signs costs everyone else (issue 34): the latency of the calls
+// other users make (GET /api/promotions and GET /api/products from CLIENTS clients) first on a quiet
+// server, then while BENCH_SIGNS (1000) signs of the seeded template "Prisskilt A4" are generated
+// through the API (render in the signs' worker thread, stored, sent to the chat, preflighted).
+// Target: p95 during the generate no more than 20 % above its quiet figure.
+//   npx tsx bench/signs-stall.ts                     PGlite in a fresh temporary DATA_DIR (demo set)
+//   BENCH_POSTGRES=1 npx tsx bench/signs-stall.ts    PostgreSQL promo_signs_bench (recreated)
+// Knobs: BENCH_SIGNS (1000), BENCH_CLIENTS (2), BENCH_QUIET_S (20), BENCH_PORT (3922).
+import fs from 'node:fs';
+import os from 'node:os';
+import path from 'node:path';
+import qs from 'qs';
+import { recreatePostgresDatabase } from './database';
+import { startBenchServer } from './server-process';
+import { get, percentile } from './load';
+
+const SIGNS = Number(process.env.BENCH_SIGNS ?? 1000);
+const CLIENTS = Number(process.env.BENCH_CLIENTS ?? 2);
+const QUIET_S = Number(process.env.BENCH_QUIET_S ?? 20);
+const PORT = Number(process.env.BENCH_PORT ?? 3922);
+const DATABASE_URL = process.env.DATABASE_URL ?? 'postgres://postgres@127.0.0.1:5432/promo_signs_bench';
+const BASE = `http://127.0.0.1:${PORT}`;
+const work = fs.mkdtempSync(path.join(os.tmpdir(), 'promo-signs-stall-'));
+
+async function startServer(): Promise<() => Promise<void>> {
+  const env: NodeJS.ProcessEnv = { ...process.env, PORT: String(PORT), DATA_DIR: path.join(work, 'data'), NODE_ENV: 'development', LOG_LEVEL: 'warn', SEED_DEMO: 'true' };
+  delete env.REDIS_URL;
+  if (process.env.BENCH_POSTGRES) {
+    await recreatePostgresDatabase(DATABASE_URL);
+    env.DATABASE_URL = DATABASE_URL;
+  } else delete env.DATABASE_URL;
+  return startBenchServer(PORT, env);
+}
+
+async function call(method: string, url: string, auth: string, body?: object, json = false) {
+  const res = await fetch(`${BASE}${url}${method === 'GET' && body ? `?${qs.stringify(body)}` : ''}`, {
+    method,
+    headers: { ...(auth ? { authorization: auth } : {}), ...(method === 'GET' ? {} : { 'content-type': json ? 'application/json' : 'application/x-www-form-urlencoded' }) },
+    body: method === 'GET' ? undefined : json ? JSON.stringify(body) : qs.stringify(body ?? {}),
+  });
+  const answer = (await res.json()) as { data: Record<string, unknown>; message_key: string };
+  if (res.status >= 300) throw new Error(`${method} ${url}: ${res.status} ${JSON.stringify(answer).slice(0, 500)}`);
+  return answer;
+}
+
+const signIn = async (email: string) => `Bearer ${(await call('POST', '/api/auth/login', '', { email, password: 'Demo2026' })).data.bearerToken as string}`;
+
+/** A design from the seeded template on a new promotion's A4 sign surface, with SIGNS signs of catalogue products that have a net quantity. */
+async function signDesign(admin: string): Promise<number> {
+  const templates = (await call('GET', '/api/sign-templates', admin)).data.templates as { design_id: number; name: string }[];
+  const template = templates.find((t) => t.name === 'Prisskilt A4')!;
+  const surfaces = (await call('GET', '/api/surfaces', admin, { count_show: 100 })).data.surfaces as { id: number; name: string }[];
+  const surface = surfaces.find((s) => s.name.startsWith('Prisskiltlomme A4'))!;
+  const promotion = (await call('POST', '/api/promotions', admin, { name: `Bench skilt ${Date.now()}`, period_from: '2031-05-01', period_to: '2031-05-31' })).data.promotion as { id: number };
+  await call('POST', '/api/promotion-surfaces', admin, { promotion_id: promotion.id, surface_id: surface.id });
+  const psd = (await call('POST', '/api/promotion-surface-design', admin, { promotion_id: promotion.id, surface_id: surface.id, design_id: template.design_id })).data as { id: number };
+  const products: number[] = [];
+  for (let start = 0; products.length < SIGNS; start += 100) {
+    const page = (await call('GET', '/api/products', admin, { count_show: 100, start_index: start })).data.products as { id: number; net_unit: string | null }[];
+    if (!page.length) throw new Error(`only ${products.length} products with a net quantity`);
+    products.push(...page.filter((p) => p.net_unit !== null).map((p) => p.id));
+  }
+  const signs = products.slice(0, SIGNS).map((product_id, i) => ({ product_id, price: `${19 + (i % 80)},90`, previous_price: i % 3 ? '' : `${109 + (i % 80)},90`, valid_to: '2031-05-31', texts: {} }));
+  await call('PUT', `/api/promotion-surface-design/${psd.id}/signs`, admin, { signs }, true);
+  return psd.id;
+}
+
+/** GETs from CLIENTS loops until `done` settles; latencies in ms, ascending. */
+async function loadDuring(done: Promise<unknown>, auth: string): Promise<number[]> {
+  let running = true;
+  void done.finally(() => (running = false)).catch(() => {});
+  const urls = [`${BASE}/api/promotions?count_show=10`, `${BASE}/api/products?count_show=10`];
+  const latencies: number[] = [];
+  await Promise.all(
+    Array.from({ length: CLIENTS }, async (_, c) => {
+      for (let i = c; running; i++) {
+        const start = performance.now();
+        await get(urls[i % urls.length]!, { authorization: auth });
+        latencies.push(performance.now() - start);
+      }
+    }),
+  );
+  return latencies.sort((a, b) => a - b);
+}
+
+const fmt = (n: number) => n.toFixed(1);
+const row = (label: string, ms: number | string, lat: number[]) =>
+  `| ${label} | ${typeof ms === 'number' ? Math.round(ms) : ms} | ${lat.length} | ${fmt(percentile(lat, 50))} | ${fmt(percentile(lat, 95))} | ${fmt(lat.at(-1) ?? NaN)} |`;
+
+async function main() {
+  console.log(`load average before: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}; ${SIGNS} signs, ${CLIENTS} clients`);
+  const stop = await startServer();
+  try {
+    const admin = await signIn('admin@demo.no');
+    const other = await signIn('cm@demo.no');
+    const psdId = await signDesign(admin);
+    const quiet = await loadDuring(new Promise((r) => setTimeout(r, QUIET_S * 1000)), other);
+    const started = performance.now();
+    let ms = 0;
+    const generate = call('POST', `/api/promotion-surface-design/${psdId}/signs/generate`, admin).then((a) => ((ms = performance.now() - started), a));
+    const during = await loadDuring(generate, other);
+    const answer = await generate;
+    const quietAfter = await loadDuring(new Promise((r) => setTimeout(r, QUIET_S * 1000)), other);
+    console.log('\n| while | ms | GETs | GET p50 ms | GET p95 ms | GET max ms |\n|---|---|---|---|---|---|');
+    console.log(row(`quiet (${QUIET_S} s)`, '–', quiet));
+    console.log(row(`generate ${SIGNS} signs (${answer.message_key})`, ms, during));
+    console.log(row(`quiet again (${QUIET_S} s)`, '–', quietAfter));
+    const base = Math.max(percentile(quiet, 95), percentile(quietAfter, 95));
+    console.log(`\np95 during / quiet: ${(percentile(during, 95) / base).toFixed(2)} (target ≤ 1.20)`);
+    console.log(`load average after: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}`);
+  } finally {
+    await stop();
+    fs.rmSync(work, { recursive: true, force: true });
+  }
+}
+
+await main();
+process.exit(0);
