@@ -252,7 +252,8 @@ export const signs = {
     path: '/api/promotion-surface-design/{id}/signs/generate',
     access: 'signs.edit',
     params: zIdParam,
-    summary: "Render the stored signs into one print-ready PDF: the design's new current HQ file in its chat",
+    summary:
+      "Render the stored signs into one print-ready PDF: the design's new current HQ file in its chat. Once per design at a time (409 signs_generating); signs_unchanged with the current file's message when nothing it is drawn from changed",
     example: { params: { id: 205 } },
   }),
 };
