@@ -130,6 +130,8 @@ for (const lang of LANGS) {
     const background = page.getByTestId('sign-background');
     await background.getByTestId('sign-background-input').setInputFiles({ name: 'lav.png', mimeType: 'image/png', buffer: await solidPng(303, 216, '#ffe680') });
     await expect(background.getByTestId('sign-background-name')).toHaveText('lav.png');
+    // Read by the preflight as soon as it is picked, before any save; a save is refused all the same.
+    await expect(background.getByRole('alert')).toContainText(L.validation.background_preflight, { timeout: 30_000 });
     await page.getByRole('button', { name: S.save }).click();
     await expect(background.getByRole('alert')).toContainText(L.validation.background_preflight, { timeout: 30_000 });
     await expect(page.getByTestId('template-version')).toContainText('v1');

@@ -203,6 +203,18 @@ export const signTemplates = {
       body: { based_on_version: 3, layout: { width_mm: 210, height_mm: 297, bleed_mm: 3, safe_mm: 5, background_file_id: null, fields: [] } },
     },
   }),
+  checkBackground: endpoint({
+    method: 'POST',
+    path: '/api/sign-templates/{id}/check-background',
+    access: 'signs.manageTemplates',
+    params: zIdParam,
+    body: z.object({ layout: zSignLayout }),
+    summary: "Read a layout's new background with the preflight against its page size with bleed, as a save would, at once: refused with the preflight's checks, stores nothing",
+    example: {
+      params: { id: 31 },
+      body: { layout: { width_mm: 210, height_mm: 297, bleed_mm: 3, safe_mm: 5, background_file_id: 412, fields: [] } },
+    },
+  }),
   preview: endpoint({
     method: 'POST',
     path: '/api/sign-templates/{id}/preview',

@@ -60,6 +60,7 @@ const NOT_AUDITED: Record<string, string> = {
   'POST /api/files/upload': 'an unowned upload; the change that claims it (message, brief file, image) is logged with its file id',
   'POST /api/push/subscriptions/{id}/test': 'queues a test push to the caller’s own device; no data of the business changes',
   'POST /api/sign-templates/{id}/preview': 'draws one sign as a PNG; stores nothing',
+  'POST /api/sign-templates/{id}/check-background': "reads a picked background with the preflight; stores nothing",
   'POST /api/promotion-surface-design/{id}/signs/preview': 'draws one sign as a PNG; stores nothing',
 };
 

@@ -6,7 +6,7 @@ import { searchSignProducts, templateCandidates } from './choices';
 import { generateSigns } from './generate';
 import { previewSign, previewTemplate } from './preview';
 import { getSignSet, saveSigns } from './sign-set';
-import { createTemplate, getTemplate, listTemplates, saveTemplate } from './templates';
+import { checkTemplateBackground, createTemplate, getTemplate, listTemplates, saveTemplate } from './templates';
 
 /** Price signs (issue 34, decision 043): templates and a design's signs. */
 export async function signsRoutes(app: FastifyInstance) {
@@ -18,6 +18,10 @@ export async function signsRoutes(app: FastifyInstance) {
   route(app, signTemplates.get, async ({ params }) => ok('Template', 'sign_template', await getTemplate(app.db, params.id)));
   route(app, signTemplates.create, async ({ auth, body }) => ok('Template created', 'sign_template_created', await createTemplate(deps, auth, body)));
   route(app, signTemplates.save, async ({ auth, params, body }) => ok('Template saved', 'sign_template_saved', await saveTemplate(deps, auth, params.id, body)));
+  route(app, signTemplates.checkBackground, async ({ auth, params, body }) => {
+    await checkTemplateBackground(deps, auth, params.id, body.layout);
+    return ok('The background can be used', 'sign_background_ok');
+  });
   route(app, signTemplates.preview, async ({ auth, params, body }) => ok('Preview', 'sign_preview', await previewTemplate(deps, auth, params.id, body)));
 
   route(app, signs.get, async ({ auth, params }) => ok('Signs', 'signs', await getSignSet(app.db, auth, params.id)));

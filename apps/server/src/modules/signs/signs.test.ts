@@ -213,6 +213,28 @@ describe('what the template editor picks from, without the catalogue', () => {
     expect(res.json().data.checks).toContainEqual(expect.objectContaining({ check: 'resolution', level: 'error' }));
     expect(await t.database.db.$count(signTemplateVersions, eq(signTemplateVersions.design_id, designId))).toBe(1);
   });
+
+  it('a background is checked when it is picked, as a save would check it, and stays unclaimed', async () => {
+    const designId = await newTemplate();
+    const low = await uploadFile(t, designer, 'lav.png', await productImage('png', 200, 280));
+    const url = `/api/sign-templates/${designId}/check-background`;
+    const refused = await t.form('POST', url, { layout: layout({ background_file_id: low }) }, designer);
+    expect(refused.statusCode, refused.body).toBe(422);
+    expect(refused.json().errors).toEqual({ 'layout.background_file_id': ['background_preflight'] });
+    expect(refused.json().data.checks).toContainEqual(expect.objectContaining({ check: 'resolution', level: 'error' }));
+    // 216 × 303 mm (the page with bleed) at 300 dpi.
+    const sharp = await uploadFile(t, designer, 'skarp.png', await productImage('png', 2551, 3579));
+    const fine = await t.form('POST', url, { layout: layout({ background_file_id: sharp }) }, designer);
+    expect(fine.statusCode, fine.body).toBe(200);
+    expect(fine.json().message_key).toBe('sign_background_ok');
+    const [row] = await t.database.db.select().from(files).where(eq(files.id, sharp));
+    expect(row!.owner_table).toBeNull();
+    expect(await t.database.db.$count(signTemplateVersions, eq(signTemplateVersions.design_id, designId))).toBe(1);
+    // Only who may change templates, and only with their own upload.
+    expect((await t.form('POST', url, { layout: layout({ background_file_id: sharp }) }, cm)).statusCode).toBe(403);
+    expect((await t.form('POST', url, { layout: layout({ background_file_id: sharp }) }, admin)).json().errors).toEqual({ 'layout.background_file_id': ['unknown_upload'] });
+    expect((await t.form('POST', `/api/sign-templates/999999/check-background`, { layout: layout({ background_file_id: sharp }) }, designer)).statusCode).toBe(404);
+  });
 });
 
 describe('a design from a template', () => {

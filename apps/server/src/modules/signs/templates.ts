@@ -139,6 +139,13 @@ export async function createTemplate(deps: Deps, auth: AuthContext, body: { desi
   });
 }
 
+/** A new background read by the preflight when it is picked, as the save would read it (nothing is stored). */
+export async function checkTemplateBackground(deps: Deps, auth: AuthContext, designId: number, layout: SignLayout): Promise<void> {
+  const [known] = await deps.db.select({ id: signTemplates.design_id }).from(signTemplates).where(eq(signTemplates.design_id, designId));
+  if (!known) throw notFound();
+  await checkBackground(deps, auth, designId, layout);
+}
+
 /**
  * A new version of the layout. The template's row is held while the version is numbered, so of
  * saves based on the same version exactly one goes in; the others answer template_changed (409)

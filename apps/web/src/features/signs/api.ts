@@ -98,6 +98,10 @@ export const createTemplate = (design_id: number, layout: SignLayout) =>
 export const saveTemplate = (id: number, based_on_version: number, layout: SignLayout) =>
   call<SignTemplateData>(signTemplates.save, { params: { id }, body: { based_on_version, layout: layoutBody(layout) } }, { silent: true });
 
+/** The preflight's reading of a picked background against the page with bleed (refused with 422 as a save would be). */
+export const checkTemplateBackground = (id: number, layout: SignLayout) =>
+  call<undefined>(signTemplates.checkBackground, { params: { id }, body: { layout: layoutBody(layout) } }, { silent: true });
+
 export const previewTemplate = (id: number, layout: SignLayout, sign: SignDraft, signal?: AbortSignal) =>
   call<SignPreviewData>(signTemplates.preview, { params: { id }, body: { layout: layoutBody(layout), sign: signBody(sign) } }, { silent: true, signal });
 

@@ -1,4 +1,4 @@
-import { useEffect, useState } from 'react';
+import { useEffect, useRef, useState } from 'react';
 import { useMutation, useQueryClient } from '@tanstack/react-query';
 import { useTranslation } from 'react-i18next';
 import { isAxiosError } from 'axios';
@@ -10,7 +10,7 @@ import { Label } from '@/components/ui/label';
 import { NativeSelect } from '@/components/ui/native-select';
 import { useMediaQuery } from '@/lib/use-media-query';
 import { useSaveFeedback } from '@/lib/use-save-feedback';
-import { previewTemplate, saveTemplate, signKeys } from '../api';
+import { checkTemplateBackground, previewTemplate, saveTemplate, signKeys } from '../api';
 import { SignPreview, useSignPreview } from '../components/sign-preview';
 import { backgroundRefusal } from './background-refusal';
 import type { BackgroundRefusal } from './background-field';
@@ -41,6 +41,16 @@ export function TemplateEditor({ data, onReload }: { data: SignTemplateData; onR
   // The names of the background files this editor has seen, by id (undo may bring an earlier one back).
   const [fileNames, setFileNames] = useState<Record<number, string>>(() => (data.background ? { [data.background.file_id]: data.background.name } : {}));
   const [refusal, setRefusal] = useState<BackgroundRefusal | null>(null);
+  // The background whose check answers last is the one picked last: an earlier pick's answer is dropped.
+  const picked = useRef<number | null>(null);
+  const checkPicked = async (next: SignLayout) => {
+    picked.current = next.background_file_id;
+    try {
+      await checkTemplateBackground(data.design_id, next);
+    } catch (err) {
+      if (picked.current === next.background_file_id) setRefusal(backgroundRefusal(err, t));
+    }
+  };
   const layout = history.present;
   const dirty = layout !== saved.layout;
   const field = layout.fields.find((f) => f.id === selected) ?? null;
@@ -184,7 +194,10 @@ export function TemplateEditor({ data, onReload }: { data: SignTemplateData; onR
               onBackground={(next) => {
                 if (next) setFileNames((n) => ({ ...n, [next.file_id]: next.name }));
                 setRefusal(null);
-                change({ ...layout, background_file_id: next?.file_id ?? null });
+                const withBackground = { ...layout, background_file_id: next?.file_id ?? null };
+                change(withBackground);
+                picked.current = null;
+                if (next) void checkPicked(withBackground);
               }}
             />
             <VersionList versions={saved.versions} current={saved.version} />
