@@ -18,6 +18,22 @@ const SIGNS = 20;
 const formPost = (request: APIRequestContext, url: string, token: string, body: Record<string, unknown>) =>
   request.post(url, { data: encodeForm(body), headers: { ...auth(token), 'Content-Type': 'application/x-www-form-urlencoded' } });
 
+/** The colour of the preview's top left corner once it has been drawn and is not being drawn again: 'yellow' where the test's background shows. */
+async function previewCorner(page: Page): Promise<string> {
+  const preview = page.getByTestId('sign-preview');
+  if ((await preview.getAttribute('aria-busy')) === 'true' || (await preview.locator('img').count()) === 0) return 'drawing';
+  const [r, g, b] = await preview.locator('img').evaluate(async (img: HTMLImageElement) => {
+    await img.decode();
+    const canvas = document.createElement('canvas');
+    canvas.width = img.naturalWidth;
+    canvas.height = img.naturalHeight;
+    const ctx = canvas.getContext('2d')!;
+    ctx.drawImage(img, 0, 0);
+    return [...ctx.getImageData(4, 4, 1, 1).data];
+  });
+  return r! > 220 && g! > 190 && b! < 180 ? 'yellow' : `rgb(${r}, ${g}, ${b})`;
+}
+
 /** A new Fuel design (a category cm@demo.no manages), made a template of a landscape A4 page with four fields. */
 async function templateDesign(request: APIRequestContext, admin: string, name: string) {
   const designs = (await (await request.get('/api/designs', { params: { count_show: 100 }, headers: auth(admin) })).json()).data.designs as { category_id: number; category: { name: string } }[];
@@ -139,6 +155,7 @@ for (const lang of LANGS) {
     await expect(background.getByTestId('sign-background-name')).toHaveText('bakgrunn.png');
     await expect(background.getByRole('alert')).toHaveCount(0);
     await expect(page.getByTestId('sign-preview')).toContainText(S.preview_fits, { timeout: 20_000 });
+    await expect.poll(() => previewCorner(page), { timeout: 20_000 }).toBe('yellow');
     await page.getByRole('button', { name: S.save }).click();
     await expect(page.getByTestId('template-version')).toContainText('v2');
     await expect(page.getByTestId('template-versions')).toContainText('v2');
@@ -146,7 +163,7 @@ for (const lang of LANGS) {
     await page.setViewportSize({ width: 390, height: 844 });
     await expect(page.getByTestId('template-preview-only')).toBeVisible();
     await expect(page.getByTestId('sign-canvas')).toHaveCount(0);
-    await expect(page.getByTestId('sign-preview').locator('img')).toBeVisible({ timeout: 20_000 });
+    await expect.poll(() => previewCorner(page), { timeout: 20_000 }).toBe('yellow');
     await snap(page, `sign-editor-390-${lang}`);
 
     // The cm: the brief's products and one more from the search, 20 signs.
