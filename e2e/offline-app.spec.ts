@@ -168,10 +168,11 @@ test.describe.serial('a station\'s day offline', () => {
       await expect.poll(() => photoPosts).toBe(1);
       await expect(queue.getByTestId('offline-queue-item')).toHaveCount(1);
       await page.reload();
+      // The queue sends it again once the app has started; the page may draw before the queue is read.
+      await expect.poll(() => photoPosts).toBe(2);
       await expect(surface.getByRole('button', { name: L.common.enlarge_image })).toHaveCount(photosBefore + 1);
       await expect(page.getByTestId(`placement-waiting-${surfaceId}`)).toHaveCount(0);
       await expect(page.getByTestId('offline-status')).toHaveCount(0);
-      expect(photoPosts).toBe(2);
       await snap(page, `offline-sent-phone-${lang}`);
 
       // Exactly once each: one receipt change, one audit row, one photo.
