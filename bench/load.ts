@@ -61,3 +61,24 @@ export function get(url: string, headers: Record<string, string>): Promise<void>
     req.on('error', reject);
   });
 }
+
+/** GETs of `urls` in turn from `clients` loops until `done` settles; latencies in ms, ascending. */
+export async function latenciesDuring(done: Promise<unknown>, clients: number, urls: string[], headers: Record<string, string>): Promise<number[]> {
+  let running = true;
+  void done.finally(() => (running = false)).catch(() => {});
+  const latencies: number[] = [];
+  await Promise.all(
+    Array.from({ length: clients }, async (_, c) => {
+      for (let i = c; running; i++) {
+        const start = performance.now();
+        await get(urls[i % urls.length]!, headers);
+        latencies.push(performance.now() - start);
+      }
+    }),
+  );
+  return latencies.sort((a, b) => a - b);
+}
+
+/** A markdown row: what ran, for how long, and the GETs' count, p50, p95 and max while it ran. */
+export const latencyRow = (label: string, ms: number | string, lat: number[]) =>
+  `| ${label} | ${typeof ms === 'number' ? Math.round(ms) : ms} | ${lat.length} | ${percentile(lat, 50).toFixed(1)} | ${percentile(lat, 95).toFixed(1)} | ${(lat.at(-1) ?? NaN).toFixed(1)} |`;

@@ -13,7 +13,7 @@ import { PDFDocument, StandardFonts } from 'pdf-lib';
 import sharp from 'sharp';
 import { recreatePostgresDatabase } from './database';
 import { startBenchServer } from './server-process';
-import { get, percentile } from './load';
+import { latenciesDuring, latencyRow as row } from './load';
 
 const [TIFF_W, TIFF_H] = (process.env.BENCH_TIFF ?? '8400x6000').split('x').map(Number) as [number, number];
 const PDF_PAGES = Number(process.env.BENCH_PDF_PAGES ?? 20_000);
@@ -82,22 +82,7 @@ async function design(admin: string): Promise<number> {
   return page.chat_id as number;
 }
 
-/** GETs from CLIENTS loops until `done` settles; latencies in ms, ascending. */
-async function loadDuring(done: Promise<unknown>, auth: string): Promise<number[]> {
-  let running = true;
-  void done.finally(() => (running = false)).catch(() => {});
-  const latencies: number[] = [];
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async () => {
-      while (running) {
-        const start = performance.now();
-        await get(`${BASE}/api/categories`, { authorization: auth });
-        latencies.push(performance.now() - start);
-      }
-    }),
-  );
-  return latencies.sort((a, b) => a - b);
-}
+const loadDuring = (done: Promise<unknown>, auth: string) => latenciesDuring(done, CLIENTS, [`${BASE}/api/categories`], { authorization: auth });
 
 /** Resolves with the preflight once the message's check is no longer pending (asked every 100 ms). */
 async function checked(admin: string, chatId: number, messageId: number) {
@@ -108,10 +93,6 @@ async function checked(admin: string, chatId: number, messageId: number) {
     await new Promise((r) => setTimeout(r, 100));
   }
 }
-
-const fmt = (n: number) => n.toFixed(1);
-const row = (label: string, ms: number | string, lat: number[]) =>
-  `| ${label} | ${typeof ms === 'number' ? Math.round(ms) : ms} | ${lat.length} | ${fmt(percentile(lat, 50))} | ${fmt(percentile(lat, 95))} | ${fmt(lat.at(-1) ?? NaN)} |`;
 
 async function timed<T>(label: string, auth: string, run: () => Promise<T>, rows: string[]): Promise<T> {
   const started = performance.now();

@@ -16,7 +16,7 @@ import qs from 'qs';
 import { backgroundPdf, productImage } from '../apps/server/src/test/sign-fixtures';
 import { recreatePostgresDatabase } from './database';
 import { startBenchServer } from './server-process';
-import { get, percentile } from './load';
+import { latenciesDuring, latencyRow as row, percentile } from './load';
 
 const SIGNS = Number(process.env.BENCH_SIGNS ?? 1000);
 const IMAGES = Number(process.env.BENCH_IMAGES ?? 100);
@@ -107,27 +107,8 @@ async function signDesign(admin: string): Promise<number> {
   return psd.id;
 }
 
-/** GETs from CLIENTS loops until `done` settles; latencies in ms, ascending. */
-async function loadDuring(done: Promise<unknown>, auth: string): Promise<number[]> {
-  let running = true;
-  void done.finally(() => (running = false)).catch(() => {});
-  const urls = [`${BASE}/api/promotions?count_show=10`, `${BASE}/api/products?count_show=10`];
-  const latencies: number[] = [];
-  await Promise.all(
-    Array.from({ length: CLIENTS }, async (_, c) => {
-      for (let i = c; running; i++) {
-        const start = performance.now();
-        await get(urls[i % urls.length]!, { authorization: auth });
-        latencies.push(performance.now() - start);
-      }
-    }),
-  );
-  return latencies.sort((a, b) => a - b);
-}
-
-const fmt = (n: number) => n.toFixed(1);
-const row = (label: string, ms: number | string, lat: number[]) =>
-  `| ${label} | ${typeof ms === 'number' ? Math.round(ms) : ms} | ${lat.length} | ${fmt(percentile(lat, 50))} | ${fmt(percentile(lat, 95))} | ${fmt(lat.at(-1) ?? NaN)} |`;
+const LISTS = [`${BASE}/api/promotions?count_show=10`, `${BASE}/api/products?count_show=10`];
+const loadDuring = (done: Promise<unknown>, auth: string) => latenciesDuring(done, CLIENTS, LISTS, { authorization: auth });
 
 async function main() {
   console.log(`load average before: ${os.loadavg().map((l) => l.toFixed(2)).join(', ')}; ${SIGNS} signs${PLAIN ? '' : `, background PDF, ${IMAGES} product photos`}, ${CLIENTS} clients`);
