@@ -154,7 +154,11 @@ test.describe.serial('station: planner, history and promotions', () => {
     await expect(page.getByRole('heading', { name: L.company.promotions.title })).toBeVisible();
     await page.getByRole('searchbox', { name: L.common.search }).fill('Nyttår');
     const listRow = page.getByRole('row', { name: /Nyttårskampanje/ });
+    // The search is in the address once typing pauses; only then is the one row the search's answer
+    // (before it, the list is loading or unfiltered).
+    await expect(page).toHaveURL(/[?&]q=Nytt%C3%A5r/);
     await expect(page.getByTestId('promotions-table').locator('tbody tr')).toHaveCount(1);
+    await expect(listRow).toBeVisible();
     const id = Number((await listRow.getAttribute('data-testid'))!.replace('promotion-row-', ''));
     await listRow.getByRole('link', { name: L.company.promotions.open }).click();
     await expect(page).toHaveURL(new RegExp(`/user-promotions/${id}$`));

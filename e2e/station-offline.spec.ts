@@ -359,9 +359,12 @@ for (const lang of ['no', 'en'] as Lang[]) {
     await expect(a.card.getByRole('textbox')).toHaveValue(String(a.amount + 5));
     await expect(b.card.getByRole('textbox')).toHaveValue(String(b.amount + 4));
     await expect(page.getByTestId('offline-status')).toHaveCount(0);
-    expect(keys).toHaveLength(3);
+    // The lost one went again with its own key; how often depends on which of the page's triggers
+    // (the online event, the service worker's sync, the start after the reload) ran before the
+    // reload cut a send short. Every send of one amount carries its key, and the history below has
+    // one row per surface.
     expect(new Set(keys).size).toBe(2);
-    expect(keys[1]).toBe(keys[0]);
+    expect(keys.filter((k) => k === keys[0]).length).toBeGreaterThanOrEqual(2);
 
     // One history row per surface, with the last amount typed: the two newest of the history.
     await openMenuItem(page, L, L.nav.history_planner);

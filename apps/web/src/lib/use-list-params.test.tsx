@@ -76,3 +76,26 @@ describe('useListParams', () => {
     expect(screen.getByLabelText('search')).toHaveValue('');
   });
 });
+
+describe('useListParams when a row is opened while the search is still pending', () => {
+  it('opens the row at its own address and leaves the list entry alone: the pending search is not written onto the next page', async () => {
+    let loaded!: () => void;
+    const sheet = new Promise<void>((resolve) => (loaded = resolve));
+    const router = createMemoryRouter(
+      [
+        { path: '/users', element: <List /> },
+        { path: '/users/:id', lazy: async () => (await sheet, { Component: () => <p>sheet</p> }) },
+      ],
+      { initialEntries: ['/users'] },
+    );
+    render(<RouterProvider router={router} />);
+    await userEvent.type(screen.getByLabelText('search'), 'lamp');
+    // The page's code is still on its way when the debounce runs out.
+    act(() => void router.navigate('/users/7'));
+    await act(() => new Promise((r) => setTimeout(r, 700)));
+    await act(async () => loaded());
+    await screen.findByText('sheet');
+    await act(() => new Promise((r) => setTimeout(r, 700)));
+    expect(router.state.location.pathname + router.state.location.search).toBe('/users/7');
+  });
+});

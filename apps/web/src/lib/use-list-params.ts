@@ -1,5 +1,5 @@
-import { useEffect, useMemo, useState } from 'react';
-import { useSearchParams } from 'react-router';
+import { useContext, useEffect, useMemo, useState } from 'react';
+import { UNSAFE_DataRouterContext, useLocation, useSearchParams } from 'react-router';
 import { pageCount } from '@promo/shared';
 import type { SortState } from '@/components/ui/sortable-head';
 import { defaultListState, parseListState, writeListState, type ListState, type ListUrlSpec } from './list-url';
@@ -37,8 +37,9 @@ export function useListParams<F extends string, S extends string, K extends stri
     else setTextState(state.text);
   }
   const debounced = useDebouncedValue(text.trim(), SEARCH_DEBOUNCE_MS);
+  const leaving = useLeavingList();
   useEffect(() => {
-    if (debounced === state.text) return;
+    if (debounced === state.text || leaving()) return;
     setWritten(debounced);
     write({ text: debounced }, true);
     // Only a new debounced text writes; the URL's own changes are taken above.
@@ -80,5 +81,21 @@ export function useListParams<F extends string, S extends string, K extends stri
       sort_count: state.sort.sort_count,
     },
     searchText: state.text,
+  };
+}
+
+/**
+ * Whether the router is on its way to another page or already there while this list is still on
+ * screen (a row opened while the search was pending): a search written then would cancel that
+ * navigation (the click is lost) or land in the next page's address. The router's own state is read
+ * when the debounce runs out, not what this list last rendered with.
+ */
+function useLeavingList() {
+  const { pathname } = useLocation();
+  const router = useContext(UNSAFE_DataRouterContext)?.router;
+  return () => {
+    if (!router) return false;
+    const { location, navigation } = router.state;
+    return location.pathname !== pathname || (navigation.location !== undefined && navigation.location.pathname !== pathname);
   };
 }
