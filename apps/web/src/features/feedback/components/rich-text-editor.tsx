@@ -70,6 +70,10 @@ export default function RichTextEditor({ id, value, onChange, onBlur, label, inv
   });
 
   const editor = useEditor({
+    // Its styles are in index.css: TipTap's own <style> is one tag shared by every editor, removed when
+    // an editor goes while no other is in the document yet (a page's editor replaced under load),
+    // and without its white-space rule a space typed at the end of a line was lost (issue 37).
+    injectCSS: false,
     extensions: [
       StarterKit.configure({
         heading: { levels: [1, 2, 3] },
