@@ -4,6 +4,7 @@ import fontkit from '@pdf-lib/fontkit';
 import { PDFDocument, type PDFFont, type PDFRef } from 'pdf-lib';
 import sharp from 'sharp';
 import type { SignFont, SignProblem } from '@promo/shared';
+import { cmykJpeg, toCmyk } from './cmyk';
 import { fontBytes, face, type FontSet } from './fonts';
 import { MM, pdfRect, type Box, type PageGeometry } from './geometry';
 import type { Cmyk, Item, SignPlan } from './plan';
@@ -44,7 +45,7 @@ async function loadBackgroundPdf(file: string) {
 
 /**
  * An image as a CMYK JPEG plus an optional 8-bit alpha, resized to at most MAX_DPI at `box`. CMYK
- * through libvips' built-in CMYK profile (not attached: 940 KB a copy); libvips writes CMYK JPEGs
+ * by libvips' built-in CMYK profile (cmyk.ts; not attached: 940 KB a copy); libvips writes CMYK JPEGs
  * inverted, as Photoshop does, hence the XObject's inverted Decode.
  */
 interface Raster {
@@ -76,7 +77,7 @@ async function raster(file: string, box: Box, fit: 'inside' | 'fill', dpi: numbe
     .ensureAlpha()
     .raw()
     .toBuffer({ resolveWithObject: true });
-  const jpeg = await sharp(data, { raw: { width: info.width, height: info.height, channels: 4 } }).removeAlpha().withIccProfile('cmyk', { attach: false }).jpeg({ quality: 90 }).toBuffer();
+  const jpeg = await cmykJpeg(await toCmyk(data, 4), info.width, info.height, 90);
   const alpha = meta.hasAlpha && fit === 'inside' ? zlib.deflateSync(alphaChannel(data)) : null;
   const r = { jpeg, alpha, width: info.width, height: info.height };
   if (rasters.size >= 32) rasters.delete(rasters.keys().next().value!);
